@@ -1,0 +1,5 @@
+"""Configuración común de las pruebas unitarias."""
+
+import matplotlib
+
+matplotlib.use("Agg")

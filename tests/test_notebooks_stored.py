@@ -1,0 +1,96 @@
+"""Comprobaciones sobre los cuadernos guardados (sin ejecutarlos).
+
+nbval re-ejecuta cada cuaderno y compara sus salidas; estas pruebas comprueban
+además que lo guardado es lo que un estudiante obtendría en su portátil.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+IDS = [p.name for p in NOTEBOOKS]
+
+
+def test_there_are_notebooks():
+    assert NOTEBOOKS, "no hay cuadernos en notebooks/"
+    assert NOTEBOOKS[0].name == "00_introduccion.ipynb"
+
+
+@pytest.fixture(params=NOTEBOOKS, ids=IDS)
+def nb(request):
+    return request.param, nbformat.read(request.param, as_version=4)
+
+
+def test_valid_nbformat(nb):
+    _, notebook = nb
+    nbformat.validate(notebook)
+
+
+def test_metadata_names_kernel_and_language(nb):
+    _, notebook = nb
+    assert notebook.metadata["kernelspec"]["name"] == "python3"
+    assert notebook.metadata["language_info"]["name"] == "python"
+
+
+def test_executed_in_order_from_one(nb):
+    _, notebook = nb
+    counts = [c.execution_count for c in notebook.cells if c.cell_type == "code"]
+    assert counts == list(range(1, len(counts) + 1))
+
+
+def test_no_errors_stderr_or_svg(nb):
+    _, notebook = nb
+    for i, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        tags = cell.metadata.get("tags", [])
+        for out in cell.outputs:
+            if out.output_type == "error":
+                assert "raises-exception" in tags, f"celda {i}: error no esperado {out.ename}"
+            if out.output_type == "stream":
+                assert out.name == "stdout", f"celda {i}: escribe en stderr: {out.text[:200]!r}"
+            data = out.get("data", {})
+            assert "image/svg+xml" not in data, f"celda {i}: figura SVG"
+            text = "".join(data.get("text/plain", "")) + "".join(out.get("text", ""))
+            assert not re.search(r"0x[0-9a-f]{8,}", text), f"celda {i}: imprime una dirección de memoria"
+            assert "Warning" not in text, f"celda {i}: muestra un aviso: {text[:200]!r}"
+
+
+def test_raises_exception_cells_do_raise(nb):
+    _, notebook = nb
+    for i, cell in enumerate(notebook.cells):
+        if cell.cell_type == "code" and "raises-exception" in cell.metadata.get("tags", []):
+            assert any(o.output_type == "error" for o in cell.outputs), (
+                f"celda {i}: lleva la etiqueta raises-exception pero no lanza"
+            )
+
+
+def test_first_code_cell_sets_seed(nb):
+    path, notebook = nb
+    first = next(c for c in notebook.cells if c.cell_type == "code")
+    assert re.search(r"^SEED\s*=\s*\d+", first.source, re.M), f"{path.name}: la primera celda debe fijar SEED"
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if not p.name.startswith("00_")], ids=lambda p: p.name)
+def test_course_notebook_anatomy(path):
+    """Objetivos, ejercicios con solución (al menos tres) y referencias."""
+    notebook = nbformat.read(path, as_version=4)
+    md = "\n".join(c.source for c in notebook.cells if c.cell_type == "markdown")
+    assert "Objetivos" in md
+    assert "Referencias" in md
+    n_exercises = len(re.findall(r"^#+\s*Ejercicio\s+\d+", md, re.M))
+    assert n_exercises >= 3, f"{path.name}: {n_exercises} ejercicios; se esperan al menos 3"
+    solutions = [c for c in notebook.cells if c.cell_type == "code" and "solution" in c.metadata.get("tags", [])]
+    assert len(solutions) >= 3, f"{path.name}: faltan celdas de solución (etiqueta «solution»)"
+
+
+def test_readme_lists_every_notebook():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for path in NOTEBOOKS:
+        assert path.name in readme, f"README.md no menciona {path.name}"

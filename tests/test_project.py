@@ -1,0 +1,83 @@
+"""Coherencia de los ficheros de instalación y del contrato del README."""
+
+from __future__ import annotations
+
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import yaml
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _pins() -> dict[str, str]:
+    pins = {}
+    for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line or line.startswith("-e"):
+            continue
+        name, _, version = line.partition("==")
+        assert version, f"requirements.txt debe fijar versiones exactas: {line!r}"
+        pins[canonicalize_name(name)] = version
+    return pins
+
+
+def _pyproject() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def test_requirements_install_the_package_itself():
+    text = (ROOT / "requirements.txt").read_text(encoding="utf-8")
+    assert re.search(r"^-e \.(\[dev\])?$", text, re.M)
+
+
+def test_every_declared_dependency_is_pinned_within_its_range():
+    project = _pyproject()["project"]
+    declared = list(project["dependencies"]) + list(project["optional-dependencies"]["dev"])
+    pins = _pins()
+    for spec in declared:
+        req = Requirement(spec)
+        name = canonicalize_name(req.name)
+        assert name in pins, f"{req.name} está en pyproject.toml pero no fijado en requirements.txt"
+        assert req.specifier.contains(pins[name]), (
+            f"{req.name}=={pins[name]} (requirements.txt) no cumple {req.specifier} (pyproject.toml)"
+        )
+
+
+def test_environment_yml_uses_the_same_requirements():
+    env = yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))
+    deps = env["dependencies"]
+    python = [d for d in deps if isinstance(d, str) and d.startswith("python")]
+    assert python, "environment.yml debe fijar la versión de Python"
+    major_minor = python[0].split("=")[-1]
+    requires = _pyproject()["project"]["requires-python"]
+    assert Requirement(f"python{requires}").specifier.contains(major_minor + ".0")
+    pip_sections = [d["pip"] for d in deps if isinstance(d, dict) and "pip" in d]
+    assert pip_sections == [["-r requirements.txt"]], (
+        "environment.yml debe instalar exactamente requirements.txt con pip (y nada más), "
+        "para que conda y pip no diverjan"
+    )
+    conda_pkgs = [d for d in deps if isinstance(d, str)]
+    assert sorted(p.split("=")[0] for p in conda_pkgs) == ["pip", "python"]
+
+
+def test_running_python_matches_declared_range():
+    requires = _pyproject()["project"]["requires-python"]
+    here = f"{sys.version_info.major}.{sys.version_info.minor}.{sys.version_info.micro}"
+    assert Requirement(f"python{requires}").specifier.contains(here)
+
+
+def test_readme_contract_commands():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install -r requirements.txt" in readme and "pip install -r requirements.txt" in ci
+    assert "jupyter lab notebooks/" in readme
+    assert "python tools/run_notebooks.py" in readme
+    test_cmd = re.search(r"^python -m pytest\s*$", readme, re.M)
+    assert test_cmd, "el README debe dar la orden de pruebas «python -m pytest»"
+    assert re.search(r"python -m pytest\s*$", ci, re.M)
+    assert "conda env create -f environment.yml" in readme

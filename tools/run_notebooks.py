@@ -1,0 +1,96 @@
+"""Re-ejecuta los cuadernos del curso en su sitio, de forma determinista.
+
+Uso (desde la raíz del repositorio, con el entorno del curso activado)::
+
+    python tools/run_notebooks.py                 # todos los cuadernos de notebooks/
+    python tools/run_notebooks.py notebooks/02_intervalos_de_confianza.ipynb
+
+Cada cuaderno se ejecuta de arriba abajo en un núcleo nuevo (el de este mismo
+entorno de Python), con el directorio del cuaderno como directorio de trabajo,
+y se guarda con sus salidas. Se normalizan los metadatos volátiles (tiempos de
+ejecución) y se fija la ficha del núcleo (``python3``), de modo que ejecutar el
+comando dos veces seguidas no deja diferencias en ``git diff``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+# Claves de metadatos de celda que dependen de la ejecución y no del contenido.
+VOLATILE_CELL_METADATA = ("execution", "collapsed", "scrolled", "ExecuteTime")
+
+
+def normalize(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Quita metadatos volátiles y fija la ficha del núcleo."""
+    nb.metadata["kernelspec"] = dict(KERNELSPEC)
+    for key in ("widgets", "toc", "varInspector"):
+        nb.metadata.pop(key, None)
+    for cell in nb.cells:
+        for key in VOLATILE_CELL_METADATA:
+            cell.metadata.pop(key, None)
+        if cell.cell_type == "code":
+            for out in cell.get("outputs", []):
+                if "metadata" in out:
+                    out["metadata"] = {
+                        k: v for k, v in out["metadata"].items() if k not in ("execution",)
+                    }
+    return nb
+
+
+def run(path: Path, timeout: int) -> float:
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:  # empezar siempre de cero
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    nb.metadata["kernelspec"] = dict(KERNELSPEC)
+    client = NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+        record_timing=False,
+        allow_errors=False,  # solo las celdas con la etiqueta «raises-exception» pueden fallar
+    )
+    start = time.perf_counter()
+    client.execute()
+    elapsed = time.perf_counter() - start
+    normalize(nb)
+    nbformat.validate(nb)
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        nbformat.write(nb, fh)
+    return elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("notebooks", nargs="*", type=Path, help="cuadernos a ejecutar (por defecto, todos)")
+    parser.add_argument("--timeout", type=int, default=600, help="segundos máximos por celda")
+    args = parser.parse_args(argv)
+    paths = args.notebooks or sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+    if not paths:
+        print("No hay cuadernos que ejecutar.", file=sys.stderr)
+        return 1
+    # Semilla fija para el hash de cadenas del núcleo (orden de conjuntos, etc.).
+    os.environ["PYTHONHASHSEED"] = "0"
+    for path in paths:
+        path = path.resolve()
+        print(f"Ejecutando {path.relative_to(ROOT)} ...", flush=True)
+        elapsed = run(path, args.timeout)
+        print(f"  listo en {elapsed:.1f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
