@@ -77,7 +77,7 @@ def test_readme_contract_commands():
     assert "pip install -r requirements.txt" in readme and "pip install -r requirements.txt" in ci
     assert "jupyter lab notebooks/" in readme
     assert "python tools/run_notebooks.py" in readme
-    test_cmd = re.search(r"^python -m pytest\s*$", readme, re.M)
+    test_cmd = re.search(r"^\s*python -m pytest\s*$", readme, re.M)
     assert test_cmd, "el README debe dar la orden de pruebas «python -m pytest»"
     assert re.search(r"python -m pytest\s*$", ci, re.M)
     assert "conda env create -f environment.yml" in readme
