@@ -17,11 +17,58 @@ plots       Gráficas de pruebas t, distribuciones bootstrap e intervalos.
 from course_utils.data import ADULT_FEATURES, load_adult
 
 # --- intervals / metrics (issue 3, part A) ---
+from course_utils.intervals import (
+    BootstrapResult,
+    IntervalResult,
+    PairedBootstrapResult,
+    bootstrap_interval,
+    paired_bootstrap_difference,
+    proportion_interval,
+)
+from course_utils.metrics import ClassificationMetrics, classification_metrics
 # --- comparison / resampling / plots (issue 3, part B) ---
+from course_utils.comparison import (
+    TestResult,
+    cohens_d,
+    combined_ftest_5x2cv,
+    corrected_resampled_ttest,
+    mcnemar_table,
+    mcnemar_test,
+    noninferiority_test,
+    paired_ttest_5x2cv,
+    power_two_proportions,
+    sample_size_two_proportions,
+)
+from course_utils.plots import plot_bootstrap, plot_intervals, plot_t_test
+from course_utils.resampling import five_by_two, paired_cv_scores, repeated_stratified_kfold
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ADULT_FEATURES",
     "load_adult",
+    "IntervalResult",
+    "proportion_interval",
+    "BootstrapResult",
+    "bootstrap_interval",
+    "PairedBootstrapResult",
+    "paired_bootstrap_difference",
+    "ClassificationMetrics",
+    "classification_metrics",
+    "TestResult",
+    "corrected_resampled_ttest",
+    "paired_ttest_5x2cv",
+    "combined_ftest_5x2cv",
+    "mcnemar_table",
+    "mcnemar_test",
+    "cohens_d",
+    "noninferiority_test",
+    "power_two_proportions",
+    "sample_size_two_proportions",
+    "repeated_stratified_kfold",
+    "five_by_two",
+    "paired_cv_scores",
+    "plot_t_test",
+    "plot_bootstrap",
+    "plot_intervals",
 ]
