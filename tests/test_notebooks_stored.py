@@ -94,3 +94,16 @@ def test_readme_lists_every_notebook():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for path in NOTEBOOKS:
         assert path.name in readme, f"README.md no menciona {path.name}"
+
+
+def test_streams_are_merged(nb):
+    """tools/run_notebooks.py une los textos consecutivos de un mismo flujo (salida estable)."""
+    _, notebook = nb
+    for i, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        outs = cell.outputs
+        for prev, cur in zip(outs, outs[1:]):
+            assert not (
+                prev.output_type == cur.output_type == "stream" and prev.name == cur.name
+            ), f"celda {i}: salidas de texto partidas; regenere con tools/run_notebooks.py"

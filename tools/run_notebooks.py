@@ -31,6 +31,26 @@ KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "langua
 VOLATILE_CELL_METADATA = ("execution", "collapsed", "scrolled", "ExecuteTime")
 
 
+def merge_streams(outputs: list) -> list:
+    """Une las salidas de texto consecutivas del mismo flujo (stdout o stderr).
+
+    El núcleo puede partir un mismo ``print`` en varios mensajes según el momento
+    en que vacía su búfer; unirlos hace que el fichero guardado no dependa de eso.
+    """
+    merged: list = []
+    for out in outputs:
+        if (
+            out.get("output_type") == "stream"
+            and merged
+            and merged[-1].get("output_type") == "stream"
+            and merged[-1].get("name") == out.get("name")
+        ):
+            merged[-1]["text"] = "".join(merged[-1]["text"]) + "".join(out["text"])
+        else:
+            merged.append(out)
+    return merged
+
+
 def normalize(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Quita metadatos volátiles y fija la ficha del núcleo."""
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
@@ -40,7 +60,8 @@ def normalize(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
         for key in VOLATILE_CELL_METADATA:
             cell.metadata.pop(key, None)
         if cell.cell_type == "code":
-            for out in cell.get("outputs", []):
+            cell.outputs = merge_streams(cell.get("outputs", []))
+            for out in cell.outputs:
                 if "metadata" in out:
                     out["metadata"] = {
                         k: v for k, v in out["metadata"].items() if k not in ("execution",)
