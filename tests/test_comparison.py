@@ -444,24 +444,70 @@ def test_noninferiority_wald_matches_formula(s_new, n_new, s_ref, n_ref, margin,
     assert (res.pvalue < alpha) == (res.ci_low > -margin)
 
 
-@pytest.mark.parametrize(
-    ("s_new", "n_new", "s_ref", "n_ref", "margin"),
-    [(900, 1000, 905, 1000, 0.03), (430, 500, 870, 1000, 0.02), (100, 100, 99, 100, 0.05),
-     (0, 50, 1, 50, 0.1)],
-)
-def test_noninferiority_score_matches_statsmodels(s_new, n_new, s_ref, n_ref, margin):
+def test_statsmodels_score_diff_bug_is_why_we_do_not_delegate():
+    # statsmodels issue #10269: su estimador restringido no anula la ecuación score.
+    # Si un día se corrige, esta prueba fallará y se podrá volver a delegar.
     from statsmodels.stats.proportion import score_test_proportions_2indep
 
-    ref = score_test_proportions_2indep(
-        s_new, n_new, s_ref, n_ref, value=-margin, compare="diff", alternative="larger",
-        correction=True,
-    )
+    s1, n1, s0, n0, d = 17, 60, 23, 40, -0.05
+    ref = score_test_proportions_2indep(s1, n1, s0, n0, value=d, compare="diff")
+    q1, q0 = ref.prop1_null, ref.prop2_null
+
+    def score_eq(q0, q1):
+        return s0 / q0 - (n0 - s0) / (1 - q0) + s1 / q1 - (n1 - s1) / (1 - q1)
+
+    assert abs(score_eq(q0, q1)) > 1e-3  # statsmodels: no es el EMV restringido
+    ours = noninferiority_test(s1, n1, s0, n0, margin=0.05)
+    assert ours.statistic != pytest.approx(ref.statistic, rel=1e-6)
+
+
+def _safe(f, x):
+    try:
+        return f(x)
+    except (ValueError, ZeroDivisionError):  # log(0) con conteo positivo: no admisible
+        return math.inf
+
+
+def _mn_score_by_numerical_mle(s1, n1, s0, n0, delta):
+    """Score de Miettinen-Nurminen con el EMV restringido hallado numéricamente."""
+    from scipy.optimize import minimize_scalar
+
+    def nll(p0):
+        p1 = p0 + delta
+        terms = [(s0, p0), (n0 - s0, 1 - p0), (s1, p1), (n1 - s1, 1 - p1)]
+        return -sum(k * math.log(p) for k, p in terms if k > 0)
+
+    lo, hi = max(0.0, -delta), min(1.0, 1.0 - delta)
+    inner = minimize_scalar(nll, bounds=(lo, hi), method="bounded", options={"xatol": 1e-13}).x
+    candidates = [inner] + [x for x in (lo, hi) if math.isfinite(_safe(nll, x))]
+    q0 = min(candidates, key=lambda x: _safe(nll, x))  # el máximo puede estar en el borde
+    q1 = q0 + delta
+    n = n1 + n0
+    var = (q1 * (1 - q1) / n1 + q0 * (1 - q0) / n0) * n / (n - 1)
+    return (s1 / n1 - s0 / n0 - delta) / math.sqrt(var)
+
+
+@pytest.mark.parametrize(
+    ("s_new", "n_new", "s_ref", "n_ref"),
+    [(100, 100, 99, 100), (0, 50, 1, 50), (50, 50, 50, 50), (1, 40, 11, 40), (0, 50, 50, 50),
+     (40, 40, 0, 40), (17, 60, 23, 40), (900, 1000, 905, 1000), (430, 500, 870, 1000),
+     (95, 100, 90, 100)],
+)
+def test_noninferiority_score_boundary_counts_and_lower_bound(s_new, n_new, s_ref, n_ref):
+    # Referencia: el EMV restringido calculado numéricamente (sirve también cuando un
+    # conteo es 0 o n, donde la fórmula cerrada de statsmodels se sale de [0, 1]).
+    margin = 0.05
     res = noninferiority_test(s_new, n_new, s_ref, n_ref, margin=margin)
-    assert res.statistic == pytest.approx(ref.statistic, rel=1e-10)
-    assert res.pvalue == pytest.approx(ref.pvalue, rel=1e-10)
-    assert res.ci_low <= res.estimate <= res.ci_high
+    z = _mn_score_by_numerical_mle(s_new, n_new, s_ref, n_ref, -margin)
+    assert res.statistic == pytest.approx(z, rel=1e-6)
+    assert res.pvalue == pytest.approx(stats.norm.sf(z), rel=1e-6, abs=1e-12)
+    assert -1.0 <= res.ci_low <= res.estimate and res.ci_high == 1.0
     assert (res.pvalue < 0.05) == (res.ci_low > -margin)
     assert "no inferioridad" in res.summary()
+    if res.ci_low > -1.0 + 1e-9:
+        # en la cota inferior, el estadístico score vale z_{0.95}
+        at_bound = _mn_score_by_numerical_mle(s_new, n_new, s_ref, n_ref, res.ci_low)
+        assert at_bound == pytest.approx(stats.norm.ppf(0.95), rel=1e-6)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,194 @@
+"""Validación cruzada pareada: las mismas particiones para los dos modelos.
+
+Para comparar dos modelos con una prueba pareada (t corregida, 5×2cv), los dos
+deben entrenarse y evaluarse exactamente en las mismas particiones. Aquí se
+construyen los separadores de scikit-learn y se calculan las puntuaciones de los
+dos modelos sobre una única lista de particiones.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+from sklearn.base import is_classifier
+from sklearn.model_selection import RepeatedStratifiedKFold, check_cv, cross_validate
+
+from course_utils._validation import check_finite_array, check_positive_int, check_same_length, describe
+
+__all__ = ["repeated_stratified_kfold", "five_by_two", "paired_cv_scores"]
+
+
+def _check_random_state(random_state: object) -> object:
+    if random_state is None or isinstance(random_state, np.random.RandomState):
+        return random_state
+    if isinstance(random_state, bool) or not isinstance(random_state, numbers.Integral):
+        raise TypeError(
+            "`random_state` debe ser None, un entero (semilla) o un numpy.random.RandomState; "
+            f"se recibió {describe(random_state)}."
+        )
+    if random_state < 0:
+        raise ValueError(f"`random_state` debe ser un entero no negativo; se recibió {random_state}.")
+    return int(random_state)
+
+
+def repeated_stratified_kfold(
+    n_splits: int = 10, n_repeats: int = 10, random_state: object = None
+) -> RepeatedStratifiedKFold:
+    """Validación cruzada estratificada de ``n_splits`` particiones repetida ``n_repeats`` veces.
+
+    Es ``sklearn.model_selection.RepeatedStratifiedKFold`` con los argumentos validados.
+    Para la prueba t corregida, el cociente prueba/entrenamiento es ``1 / (n_splits - 1)``.
+
+    Parámetros
+    ----------
+    n_splits : int, por defecto 10
+        Particiones por repetición (k ≥ 2).
+    n_repeats : int, por defecto 10
+        Repeticiones (r ≥ 1), cada una con un barajado distinto.
+    random_state : int, RandomState o None
+        Semilla; fíjela para que los resultados sean reproducibles.
+
+    Devuelve
+    --------
+    sklearn.model_selection.RepeatedStratifiedKFold
+
+    Ejemplos
+    --------
+    >>> cv = repeated_stratified_kfold(5, 2, random_state=0)
+    >>> cv.get_n_splits()
+    10
+    """
+    n_splits = check_positive_int(n_splits, "n_splits")
+    if n_splits < 2:
+        raise ValueError(f"`n_splits` debe ser un entero mayor o igual que 2; se recibió {n_splits}.")
+    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    return RepeatedStratifiedKFold(
+        n_splits=n_splits, n_repeats=n_repeats, random_state=_check_random_state(random_state)
+    )
+
+
+def five_by_two(random_state: object = None) -> RepeatedStratifiedKFold:
+    """Esquema 5×2cv de Dietterich (1998): 5 repeticiones de validación cruzada de 2 particiones.
+
+    Parámetros
+    ----------
+    random_state : int, RandomState o None
+
+    Devuelve
+    --------
+    sklearn.model_selection.RepeatedStratifiedKFold
+        ``RepeatedStratifiedKFold(n_splits=2, n_repeats=5, random_state=random_state)``.
+
+    Referencias
+    -----------
+    Dietterich, T. G. (1998). Approximate statistical tests for comparing supervised
+    classification learning algorithms. *Neural Computation*, 10(7), 1895-1923.
+    """
+    return repeated_stratified_kfold(2, 5, random_state)
+
+
+def _n_samples(X: object) -> int:
+    if X is None or isinstance(X, (str, bytes)):
+        raise TypeError(f"`X` debe ser un arreglo o un DataFrame; se recibió {describe(X)}.")
+    shape = getattr(X, "shape", None)
+    if shape is not None and len(shape) >= 1:
+        n = int(shape[0])
+    else:
+        try:
+            n = len(X)  # type: ignore[arg-type]
+        except TypeError:
+            raise TypeError(f"`X` debe ser un arreglo o un DataFrame; se recibió {describe(X)}.") from None
+    if n == 0:
+        raise ValueError("`X` no puede estar vacío; se recibieron 0 filas.")
+    return n
+
+
+def paired_cv_scores(
+    estimator_a: object,
+    estimator_b: object,
+    X: object,
+    y: object,
+    *,
+    cv: object,
+    scoring: object,
+    n_jobs: int | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Puntuaciones de validación cruzada de dos modelos sobre las mismas particiones.
+
+    Las particiones se materializan una sola vez (``list(cv.split(X, y))``) y esa
+    misma lista se pasa a ``sklearn.model_selection.cross_validate`` para los dos
+    modelos. Así las puntuaciones quedan pareadas partición a partición aunque el
+    separador no tenga semilla fija.
+
+    Parámetros
+    ----------
+    estimator_a, estimator_b : estimadores de scikit-learn
+        Se clonan en cada partición (no se modifican).
+    X : array_like o DataFrame de forma (n, p)
+    y : array_like de forma (n,)
+    cv : int o separador de scikit-learn
+        Por ejemplo :func:`repeated_stratified_kfold` o :func:`five_by_two`. Un entero
+        ``k`` usa ``StratifiedKFold(k)`` para clasificadores (``KFold`` si no).
+    scoring : str o callable
+        Una sola medida, como en scikit-learn (``"accuracy"``, ``"roc_auc"``...).
+        Con errores negativos de scikit-learn (``"neg_log_loss"``), más sigue siendo mejor.
+    n_jobs : int o None
+        Procesos para ``cross_validate``.
+
+    Devuelve
+    --------
+    scores_a, scores_b : numpy.ndarray
+        De forma ``(n_repeats, n_splits)`` si ``cv`` tiene repeticiones
+        (atributo ``n_repeats``) y ``(k,)`` en otro caso; la fila i es la repetición i.
+
+    Lanza
+    -----
+    ValueError, TypeError
+        Si ``X`` e ``y`` tienen longitudes distintas o están vacíos, si ``y`` tiene
+        valores ausentes, o si ``scoring`` no es una sola medida.
+
+    Ejemplos
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.dummy import DummyClassifier
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> X, y = load_iris(return_X_y=True)
+    >>> a, b = paired_cv_scores(DecisionTreeClassifier(random_state=0), DummyClassifier(),
+    ...                         X, y, cv=five_by_two(random_state=0), scoring="accuracy")
+    >>> a.shape
+    (5, 2)
+    """
+    for est, name in ((estimator_a, "estimator_a"), (estimator_b, "estimator_b")):
+        if not (hasattr(est, "fit") and hasattr(est, "get_params")):
+            raise TypeError(
+                f"`{name}` debe ser un estimador de scikit-learn (con `fit` y `get_params`); "
+                f"se recibió {describe(est)}."
+            )
+    n = _n_samples(X)
+    y_arr = check_finite_array(y, "y", dtype=None)
+    check_same_length(X=range(n), y=y_arr)
+    if not (isinstance(scoring, str) or callable(scoring)):
+        raise TypeError(
+            "`scoring` debe ser el nombre de una medida de scikit-learn (por ejemplo "
+            f"'accuracy') o una función; se recibió {describe(scoring)}."
+        )
+    if isinstance(cv, bool) or cv is None:
+        raise TypeError(f"`cv` debe ser un entero o un separador de scikit-learn; se recibió {describe(cv)}.")
+    if isinstance(cv, numbers.Integral):
+        check_positive_int(cv, "cv")
+        if cv < 2:
+            raise ValueError(f"`cv` debe ser un entero mayor o igual que 2; se recibió {cv}.")
+    elif isinstance(cv, (str, bytes)) or not hasattr(cv, "split"):
+        raise TypeError(f"`cv` debe ser un entero o un separador de scikit-learn; se recibió {describe(cv)}.")
+    splitter = check_cv(cv, y_arr, classifier=is_classifier(estimator_a))
+    folds = list(splitter.split(X, y_arr))
+    scores = []
+    for est in (estimator_a, estimator_b):
+        res = cross_validate(est, X, y_arr, cv=folds, scoring=scoring, n_jobs=n_jobs)
+        scores.append(np.asarray(res["test_score"], dtype=float))
+    n_repeats = getattr(splitter, "n_repeats", None)
+    if isinstance(n_repeats, numbers.Integral) and n_repeats > 0 and len(folds) % n_repeats == 0:
+        shape = (int(n_repeats), len(folds) // int(n_repeats))
+        scores = [s.reshape(shape) for s in scores]
+    return scores[0], scores[1]
