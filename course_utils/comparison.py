@@ -75,6 +75,15 @@ def _fmt(x: float | None) -> str:
     return f"{x:.4f}"
 
 
+def _fmt_p(p: float) -> str:
+    """Valor p con 4 decimales, o en notación científica si es muy pequeño (nunca «0.0000»)."""
+    if p == 0.0:
+        return "< 1e-300 (por debajo de la precisión de coma flotante; no es exactamente 0)"
+    if p < 1e-4:
+        return f"{p:.4e}"
+    return f"{p:.4f}"
+
+
 @dataclass(frozen=True)
 class TestResult:
     """Resultado de una prueba de comparación de dos modelos.
@@ -139,7 +148,7 @@ class TestResult:
             f"  estadístico {symbol} = {_fmt(self.statistic)}{df_text}; "
             f"distribución de referencia: {_DIST_TEXT.get(self.distribution, self.distribution)}",
             f"  hipótesis alternativa: {alt_text}",
-            f"  valor p = {_fmt(self.pvalue)}",
+            f"  valor p = {_fmt_p(self.pvalue)}",
             f"  estimación (A - B) = {_fmt(self.estimate)}",
         ]
         if self.ci_low is None or self.ci_high is None:
@@ -593,7 +602,9 @@ def mcnemar_test(table: object, method: str = "exact", *, alpha: float = 0.05) -
       vale 1 si :math:`b = c`.
     - ``"chi2"``: :math:`(b - c)^2 / (b + c) \sim \chi^2_1`.
     - ``"chi2-corrected"``: con la corrección de continuidad de Edwards,
-      :math:`(|b - c| - 1)^2 / (b + c)`.
+      :math:`(|b - c| - 1)^2 / (b + c)` si :math:`b \ne c`, y 0 (p = 1) si :math:`b = c`,
+      como ``mcnemar.test`` de R. statsmodels aplica la corrección también con
+      :math:`b = c` y da entonces un p menor que 1 para una tabla equilibrada.
 
     Si los modelos nunca discrepan (:math:`b + c = 0`) no hay evidencia contra H0:
     ``pvalue = 1.0``, ``statistic = 0.0`` y una nota lo explica.
@@ -667,7 +678,10 @@ def mcnemar_test(table: object, method: str = "exact", *, alpha: float = 0.05) -
         statistic = (b - c) ** 2 / m
         pvalue = float(stats.chi2.sf(statistic, 1))
     else:
-        statistic = (abs(b - c) - 1) ** 2 / m
+        # Como R (mcnemar.test): la corrección solo se aplica si b != c; con b = c
+        # restar 1 daría un estadístico positivo (y p < 1) para una tabla perfectamente
+        # equilibrada, que es la máxima evidencia a favor de H0.
+        statistic = (abs(b - c) - 1) ** 2 / m if b != c else 0.0
         pvalue = float(stats.chi2.sf(statistic, 1))
     pvalue = float(min(1.0, max(0.0, pvalue)))
     if method in ("exact", "mid-p"):

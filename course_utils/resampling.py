@@ -104,6 +104,32 @@ def _n_samples(X: object) -> int:
     return n
 
 
+def _check_fold_list(cv: list | tuple, n: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Valida una lista explícita de particiones ``[(train_idx, test_idx), ...]``."""
+    if len(cv) == 0:
+        raise ValueError("`cv` es una lista vacía; se esperaba al menos un par (entrenamiento, prueba).")
+    folds = []
+    for i, pair in enumerate(cv):
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            raise TypeError(
+                f"`cv[{i}]` debe ser un par (índices de entrenamiento, índices de prueba); "
+                f"se recibió {describe(pair)}."
+            )
+        train, test = (np.asarray(part) for part in pair)
+        for part, what in ((train, "entrenamiento"), (test, "prueba")):
+            if part.ndim != 1 or part.size == 0 or not np.issubdtype(part.dtype, np.integer):
+                raise ValueError(
+                    f"`cv[{i}]`: los índices de {what} deben ser un arreglo no vacío de enteros; "
+                    f"se recibió {describe(part)}."
+                )
+            if part.min() < 0 or part.max() >= n:
+                raise ValueError(
+                    f"`cv[{i}]`: hay índices de {what} fuera de rango [0, {n - 1}]."
+                )
+        folds.append((train, test))
+    return folds
+
+
 def paired_cv_scores(
     estimator_a: object,
     estimator_b: object,
@@ -127,9 +153,10 @@ def paired_cv_scores(
         Se clonan en cada partición (no se modifican).
     X : array_like o DataFrame de forma (n, p)
     y : array_like de forma (n,)
-    cv : int o separador de scikit-learn
+    cv : int, separador de scikit-learn o lista de pares (entrenamiento, prueba)
         Por ejemplo :func:`repeated_stratified_kfold` o :func:`five_by_two`. Un entero
-        ``k`` usa ``StratifiedKFold(k)`` para clasificadores (``KFold`` si no).
+        ``k`` usa ``StratifiedKFold(k)`` para clasificadores (``KFold`` si no). Una
+        lista explícita de pares de índices se usa tal cual (resultado de forma ``(k,)``).
     scoring : str o callable
         Una sola medida, como en scikit-learn (``"accuracy"``, ``"roc_auc"``...).
         Con errores negativos de scikit-learn (``"neg_log_loss"``), más sigue siendo mejor.
@@ -179,10 +206,18 @@ def paired_cv_scores(
         check_positive_int(cv, "cv")
         if cv < 2:
             raise ValueError(f"`cv` debe ser un entero mayor o igual que 2; se recibió {cv}.")
+    elif isinstance(cv, (list, tuple)):
+        folds = _check_fold_list(cv, n)
     elif isinstance(cv, (str, bytes)) or not hasattr(cv, "split"):
-        raise TypeError(f"`cv` debe ser un entero o un separador de scikit-learn; se recibió {describe(cv)}.")
-    splitter = check_cv(cv, y_arr, classifier=is_classifier(estimator_a))
-    folds = list(splitter.split(X, y_arr))
+        raise TypeError(
+            "`cv` debe ser un entero, un separador de scikit-learn o una lista de pares "
+            f"(índices de entrenamiento, índices de prueba); se recibió {describe(cv)}."
+        )
+    if isinstance(cv, (list, tuple)):
+        splitter = None
+    else:
+        splitter = check_cv(cv, y_arr, classifier=is_classifier(estimator_a))
+        folds = list(splitter.split(X, y_arr))
     scores = []
     for est in (estimator_a, estimator_b):
         res = cross_validate(est, X, y_arr, cv=folds, scoring=scoring, n_jobs=n_jobs)

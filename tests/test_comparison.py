@@ -315,8 +315,12 @@ def test_mcnemar_exact_matches_statsmodels_and_binomtest(table):
 @pytest.mark.parametrize(("method", "correction"), [("chi2", False), ("chi2-corrected", True)])
 def test_mcnemar_chi2_matches_statsmodels(table, method, correction):
     res = mcnemar_test(table, method)
-    ref = sm_mcnemar(np.array(table), exact=False, correction=correction)
     b, c = table[0][1], table[1][0]
+    if correction and b == c:
+        # Convención de R (mcnemar.test): sin corrección si b = c, luego p = 1.
+        assert res.statistic == 0.0 and res.pvalue == 1.0
+        return
+    ref = sm_mcnemar(np.array(table), exact=False, correction=correction)
     by_hand = ((abs(b - c) - int(correction)) ** 2) / (b + c)
     assert res.statistic == pytest.approx(ref.statistic, rel=1e-12)
     assert res.statistic == pytest.approx(by_hand, rel=1e-12)
@@ -730,3 +734,23 @@ def test_property_cohens_d_swap(a, data):
     b = data.draw(st.lists(_score, min_size=len(a), max_size=len(a)))
     assume(_differs(a, b))
     assert cohens_d(b, a) == pytest.approx(-cohens_d(a, b), rel=1e-9, abs=1e-12)
+
+
+def test_summary_never_prints_a_tiny_pvalue_as_zero():
+    from course_utils import corrected_resampled_ttest
+
+    rng = np.random.default_rng(0)
+    a = 0.9 + 0.01 * rng.standard_normal(100)
+    b = 0.3 + 0.01 * rng.standard_normal(100)
+    res = corrected_resampled_ttest(a, b, test_train_ratio=1 / 9)
+    assert 0 < res.pvalue < 1e-4
+    assert "valor p = 0.0000" not in res.summary()
+    assert f"valor p = {res.pvalue:.4e}" in res.summary()
+
+
+def test_mcnemar_corrected_balanced_table_is_not_evidence():
+    # R: mcnemar.test(matrix(c(50, 12, 12, 30), 2)) da McNemar's chi-squared = 0, p-value = 1.
+    res = mcnemar_test([[50, 12], [12, 30]], "chi2-corrected")
+    assert res.statistic == 0.0 and res.pvalue == 1.0
+    # R con |b - c| = 1: (|13 - 12| - 1)^2 / 25 = 0 -> p = 1 también.
+    assert mcnemar_test([[50, 13], [12, 30]], "chi2-corrected").pvalue == 1.0

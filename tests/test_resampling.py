@@ -130,3 +130,40 @@ def test_paired_cv_scores_bad_input(kwargs, exc, match):
 def test_repeated_stratified_kfold_bad_input(kwargs, exc, match):
     with pytest.raises(exc, match=match):
         repeated_stratified_kfold(**kwargs)
+
+
+def test_paired_cv_scores_accepts_explicit_fold_list():
+    from sklearn.datasets import load_iris
+    from sklearn.model_selection import StratifiedKFold, cross_val_score
+    from sklearn.neighbors import KNeighborsClassifier
+    from sklearn.tree import DecisionTreeClassifier
+
+    from course_utils import paired_cv_scores
+
+    X, y = load_iris(return_X_y=True)
+    folds = list(StratifiedKFold(5, shuffle=True, random_state=3).split(X, y))
+    a, b = paired_cv_scores(KNeighborsClassifier(), DecisionTreeClassifier(random_state=0),
+                            X, y, cv=folds, scoring="accuracy")
+    assert a.shape == b.shape == (5,)
+    ref = cross_val_score(KNeighborsClassifier(), X, y, cv=folds, scoring="accuracy")
+    np.testing.assert_allclose(a, ref)
+
+
+@pytest.mark.parametrize(
+    "cv, exc, match",
+    [
+        ([], ValueError, "lista vacía"),
+        ([(np.arange(10),)], TypeError, r"`cv\[0\]`"),
+        ([(np.arange(10), np.array([1.5]))], ValueError, r"`cv\[0\]`.*prueba"),
+        ([(np.arange(10), np.array([500]))], ValueError, "fuera de rango"),
+    ],
+)
+def test_paired_cv_scores_bad_fold_list(cv, exc, match):
+    from sklearn.datasets import load_iris
+    from sklearn.dummy import DummyClassifier
+
+    from course_utils import paired_cv_scores
+
+    X, y = load_iris(return_X_y=True)
+    with pytest.raises(exc, match=match):
+        paired_cv_scores(DummyClassifier(), DummyClassifier(), X, y, cv=cv, scoring="accuracy")
