@@ -90,6 +90,25 @@ BOOTSTRAP_METHODS: tuple[str, ...] = ("percentile", "basic", "normal", "bca")
 _CHUNK_ELEMENTS = 2_000_000
 
 
+#: Nombre en español de cada método de intervalo, para los resúmenes y las gráficas.
+METHOD_LABELS: dict[str, str] = {
+    "wald": "de Wald",
+    "wilson": "de Wilson",
+    "agresti-coull": "de Agresti-Coull",
+    "clopper-pearson": "de Clopper-Pearson",
+    "jeffreys": "de Jeffreys",
+    "percentile": "percentil",
+    "basic": "básico",
+    "normal": "normal",
+    "bca": "BCa",
+}
+
+
+def method_label(method: str) -> str:
+    """Nombre en español de un método de intervalo (el propio texto si no es conocido)."""
+    return METHOD_LABELS.get(method, method)
+
+
 def _percent(confidence: float) -> str:
     return f"{100 * confidence:.10g}"
 
@@ -122,9 +141,9 @@ class IntervalResult:
     confidence: float
 
     def summary(self) -> str:
-        """Resumen en español con 4 decimales, p. ej. ``Intervalo wilson al 95 %: 0.8500 [0.7672, 0.9069]``."""
+        """Resumen en español con 4 decimales, p. ej. ``Intervalo de Wilson al 95 %: 0.8500 [0.7672, 0.9069]``."""
         return (
-            f"Intervalo {self.method} al {_percent(self.confidence)} %: "
+            f"Intervalo {method_label(self.method)} al {_percent(self.confidence)} %: "
             f"{self.estimate:.4f} [{self.low:.4f}, {self.high:.4f}]"
         )
 
@@ -173,9 +192,9 @@ def proportion_interval(
     Ejemplos
     --------
     >>> proportion_interval(85, 100).summary()
-    'Intervalo wald al 95 %: 0.8500 [0.7800, 0.9200]'
+    'Intervalo de Wald al 95 %: 0.8500 [0.7800, 0.9200]'
     >>> proportion_interval(85, 100, method="wilson").summary()
-    'Intervalo wilson al 95 %: 0.8500 [0.7672, 0.9069]'
+    'Intervalo de Wilson al 95 %: 0.8500 [0.7672, 0.9069]'
 
     Referencias
     -----------
@@ -252,7 +271,7 @@ class BootstrapResult:
 
     def _headline(self, prefix: str) -> str:
         return (
-            f"{prefix}intervalo bootstrap {self.method} al {_percent(self.confidence)} % "
+            f"{prefix}intervalo bootstrap {method_label(self.method)} al {_percent(self.confidence)} % "
             f"({self.n_resamples} remuestras): {self.estimate:.4f} "
             f"[{self.low:.4f}, {self.high:.4f}], error estándar {self.se:.4f}"
         )

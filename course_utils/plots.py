@@ -15,6 +15,7 @@ import numpy as np
 from scipy import stats
 
 from course_utils._validation import check_alpha, check_finite_array, describe
+from course_utils.intervals import method_label
 
 __all__ = ["plot_t_test", "plot_bootstrap", "plot_intervals"]
 
@@ -182,7 +183,7 @@ def plot_bootstrap(result: object, *, bins: int | str = "auto", ax: object = Non
     ax.hist(reps, bins=bins, color="tab:gray", alpha=0.6, edgecolor="white",
             label=f"Réplicas bootstrap (B = {reps.size})")
     ax.axvspan(low, high, color="tab:orange", alpha=0.2,
-               label=f"IC {conf} ({result.method}): [{low:.4f}, {high:.4f}]")
+               label=f"IC {conf} ({method_label(result.method)}): [{low:.4f}, {high:.4f}]")
     ax.axvline(low, color="tab:orange", lw=1.5)
     ax.axvline(high, color="tab:orange", lw=1.5)
     ax.axvline(estimate, color=_OBS_COLOR, lw=2, ls="--", label=f"Estimación = {estimate:.4f}")

@@ -76,7 +76,7 @@ def test_wald_and_wilson_hand_formulas(successes, n, alpha):
 def test_source_check_wald_085_100():
     res = proportion_interval(85, 100, alpha=0.05, method="wald")
     assert (round(res.low, 2), round(res.high, 2)) == (0.78, 0.92)
-    assert res.summary() == "Intervalo wald al 95 %: 0.8500 [0.7800, 0.9200]"
+    assert res.summary() == "Intervalo de Wald al 95 %: 0.8500 [0.7800, 0.9200]"
 
 
 def test_wald_is_not_clipped():
@@ -87,8 +87,8 @@ def test_wald_is_not_clipped():
 def test_proportion_summary_example():
     res = proportion_interval(85, 100, method="wilson")
     assert isinstance(res, IntervalResult)
-    assert res.summary() == "Intervalo wilson al 95 %: 0.8500 [0.7672, 0.9069]"
-    assert proportion_interval(85, 100, alpha=0.1).summary().startswith("Intervalo wald al 90 %:")
+    assert res.summary() == "Intervalo de Wilson al 95 %: 0.8500 [0.7672, 0.9069]"
+    assert proportion_interval(85, 100, alpha=0.1).summary().startswith("Intervalo de Wald al 90 %:")
 
 
 @settings(max_examples=80, deadline=None)
@@ -470,13 +470,13 @@ def test_summary_format():
     y, pred = _labels(5, 200)
     res = bootstrap_interval(y, pred, "accuracy", n_resamples=300, random_state=0)
     text = res.summary()
-    assert text.startswith("accuracy: intervalo bootstrap percentile al 95 % (300 remuestras): ")
+    assert text.startswith("accuracy: intervalo bootstrap percentil al 95 % (300 remuestras): ")
     assert f"{res.estimate:.4f} [{res.low:.4f}, {res.high:.4f}]" in text
     assert res.note == ""
     with pytest.raises(ValueError):
         res.distribution[0] = 2.0  # solo lectura
     paired = paired_bootstrap_difference(y, pred, y, "accuracy", n_resamples=300, random_state=0)
-    assert paired.summary().startswith("Diferencia A − B (accuracy), intervalo bootstrap percentile al 95 %")
+    assert paired.summary().startswith("Diferencia A − B (accuracy), intervalo bootstrap percentil al 95 %")
     assert "A no mejor que B" in paired.summary()
 
 
