@@ -610,13 +610,20 @@ def mcnemar_test(table: object, method: str = "exact", *, alpha: float = 0.05) -
     ``pvalue = 1.0``, ``statistic = 0.0`` y una nota lo explica.
 
     ``estimate`` es la diferencia de exactitudes
-    :math:`\hat\delta = \mathrm{acc}_A - \mathrm{acc}_B = (b - c)/n` con un
-    intervalo de Wald para una diferencia de proporciones pareadas
-    (Agresti, 2013, sec. 11.1):
+    :math:`\hat\delta = \mathrm{acc}_A - \mathrm{acc}_B = (b - c)/n`. Su intervalo es
+    el de Wald ajustado de Bonett y Price (2012), que Fagerland, Lydersen y Laake
+    (2014) recomiendan para proporciones pareadas: con
+    :math:`\tilde p_{b} = (b + 1)/(n + 2)` y :math:`\tilde p_{c} = (c + 1)/(n + 2)`,
 
     .. math::
 
-        \hat\delta \pm z_{1-\alpha/2}\,\frac{1}{n}\sqrt{(b + c) - \frac{(b - c)^2}{n}} .
+        \tilde p_b - \tilde p_c \pm z_{1-\alpha/2}
+        \sqrt{\frac{\tilde p_b + \tilde p_c - (\tilde p_b - \tilde p_c)^2}{n + 2}},
+
+    recortado a [-1, 1]. El intervalo de Wald simple,
+    :math:`\hat\delta \pm z\,\frac{1}{n}\sqrt{(b + c) - (b - c)^2/n}`, se queda corto de
+    cobertura con pocos discordantes (puede excluir el 0 cuando ninguna prueba rechaza) y
+    degenera en [0, 0] si :math:`b + c = 0`; el ajustado no tiene esos defectos.
 
     Parámetros
     ----------
@@ -647,6 +654,11 @@ def mcnemar_test(table: object, method: str = "exact", *, alpha: float = 0.05) -
     matched-pairs data: mid-p and asymptotic are better than exact conditional.
     *BMC Medical Research Methodology*, 13, 91.
     Agresti, A. (2013). *Categorical Data Analysis* (3.ª ed.). Wiley.
+    Bonett, D. G. y Price, R. M. (2012). Adjusted Wald confidence interval for a difference
+    of binomial proportions based on paired data. *Journal of Educational and Behavioral
+    Statistics*, 37(4), 479-488.
+    Fagerland, M. W., Lydersen, S. y Laake, P. (2014). Recommended tests and confidence
+    intervals for paired binomial proportions. *Statistics in Medicine*, 33(16), 2850-2875.
 
     Ejemplos
     --------
@@ -695,15 +707,17 @@ def mcnemar_test(table: object, method: str = "exact", *, alpha: float = 0.05) -
         "chi2-corrected": "Prueba de McNemar asintótica (χ², corrección de Edwards)",
     }
     estimate = (b - c) / n
-    se = math.sqrt(max(0.0, m - (b - c) ** 2 / n)) / n
+    # Intervalo de Wald ajustado de Bonett y Price (2012).
+    pb, pc = (b + 1) / (n + 2), (c + 1) / (n + 2)
+    se = math.sqrt((pb + pc - (pb - pc) ** 2) / (n + 2))
     z = float(stats.norm.ppf(1 - alpha / 2))
     return TestResult(
         statistic=float(statistic),
         pvalue=pvalue,
         df=df,
         estimate=float(estimate),
-        ci_low=float(estimate - z * se),
-        ci_high=float(estimate + z * se),
+        ci_low=float(max(-1.0, pb - pc - z * se)),
+        ci_high=float(min(1.0, pb - pc + z * se)),
         method=names[method],
         alternative="two-sided",
         confidence=1 - alpha,

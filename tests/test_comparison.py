@@ -346,24 +346,41 @@ def test_mcnemar_never_disagree(method):
     assert res.pvalue == 1.0
     assert res.statistic == 0.0
     assert "nunca discrepan" in res.note
-    assert res.estimate == 0.0 and res.ci_low == 0.0 and res.ci_high == 0.0
+    assert res.estimate == 0.0
+    # El intervalo ajustado no degenera en [0, 0]: con n = 50 y b = c = 0,
+    # ±1.96·sqrt(2/52)/sqrt(52) (Bonett y Price, 2012).
+    half = stats.norm.ppf(0.975) * math.sqrt(2 / 52 / 52)
+    assert res.ci_low == pytest.approx(-half) and res.ci_high == pytest.approx(half)
     assert "nunca discrepan" in res.summary()
 
 
 @pytest.mark.parametrize("table", TABLES)
-def test_mcnemar_estimate_and_wald_ci(table):
+def test_mcnemar_estimate_and_bonett_price_ci(table):
     t = np.array(table)
     n = t.sum()
     acc_a = (t[0, 0] + t[0, 1]) / n
     acc_b = (t[0, 0] + t[1, 0]) / n
-    p01, p10 = t[0, 1] / n, t[1, 0] / n
-    se = math.sqrt((p01 + p10 - (p01 - p10) ** 2) / n)
+    # Bonett y Price (2012), como en Fagerland, Lydersen y Laake (2014), ec. del
+    # «Wald interval with Bonett-Price adjustment»: seudofrecuencias de Laplace.
+    p12, p21 = (t[0, 1] + 1) / (n + 2), (t[1, 0] + 1) / (n + 2)
+    se = math.sqrt((p12 + p21 - (p12 - p21) ** 2) / (n + 2))
     z = stats.norm.ppf(0.95)
     res = mcnemar_test(table, alpha=0.1)
     assert res.estimate == pytest.approx(acc_a - acc_b, abs=1e-15)
-    assert res.ci_low == pytest.approx(acc_a - acc_b - z * se, abs=1e-12)
-    assert res.ci_high == pytest.approx(acc_a - acc_b + z * se, abs=1e-12)
+    assert res.ci_low == pytest.approx(max(-1.0, p12 - p21 - z * se), abs=1e-12)
+    assert res.ci_high == pytest.approx(min(1.0, p12 - p21 + z * se), abs=1e-12)
     assert res.confidence == pytest.approx(0.9)
+
+
+def test_mcnemar_ci_agrees_with_the_test_where_wald_does_not():
+    # b = 10, c = 3, n = 100: ninguna versión de la prueba rechaza al 5 %, y el
+    # intervalo ajustado contiene el 0, mientras que el de Wald simple no.
+    t = [[80, 10], [3, 7]]
+    res = mcnemar_test(t, "exact")
+    assert res.pvalue > 0.05
+    assert res.ci_low < 0 < res.ci_high
+    wald_low = 0.07 - stats.norm.ppf(0.975) * math.sqrt(13 - 49 / 100) / 100
+    assert wald_low > 0
 
 
 @pytest.mark.parametrize(
