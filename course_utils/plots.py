@@ -54,11 +54,15 @@ def plot_t_test(result: object, *, alpha: float | None = None, ax: object = None
     eje x no se estira: el estadístico se indica con una flecha en el borde y su
     valor en el texto.
 
+    También dibuja pruebas de cola superior con distribución F (``result.df`` =
+    ``(gl1, gl2)``, como la F combinada 5×2cv) o χ² (``result.df`` = gl, como
+    McNemar asintótica): se rechaza H0 para valores grandes del estadístico.
+
     Parámetros
     ----------
     result : TestResult
         Con ``statistic``, ``df``, ``alternative``, ``confidence`` y ``distribution``
-        (``"t"`` o ``"normal"``).
+        (``"t"``, ``"normal"``, ``"f"`` o ``"chi2"``).
     alpha : float o None
         Nivel de significación de las regiones de rechazo; por defecto
         ``1 - result.confidence``.
@@ -71,9 +75,12 @@ def plot_t_test(result: object, *, alpha: float | None = None, ax: object = None
     Lanza
     -----
     TypeError, ValueError
-        Si ``result`` no tiene los campos necesarios o su distribución no es t ni normal.
+        Si ``result`` no tiene los campos necesarios o su distribución no es t, normal,
+        F ni χ².
     """
     _require(result, "result", ("statistic", "df", "alternative", "confidence", "distribution"))
+    if result.distribution in ("f", "chi2"):
+        return _plot_upper_tail(result, alpha=alpha, ax=ax)
     if result.distribution == "t":
         df = result.df
         if isinstance(df, bool) or not isinstance(df, numbers.Real) or not df > 0:
@@ -85,7 +92,7 @@ def plot_t_test(result: object, *, alpha: float | None = None, ax: object = None
         symbol, name = "z", "normal estándar"
     else:
         raise ValueError(
-            "`result.distribution` debe ser 't' o 'normal' para esta gráfica; "
+            "`result.distribution` debe ser 't', 'normal', 'f' o 'chi2' para esta gráfica; "
             f"se recibió {result.distribution!r}."
         )
     alpha = check_alpha(1 - result.confidence if alpha is None else alpha)
@@ -137,6 +144,60 @@ def plot_t_test(result: object, *, alpha: float | None = None, ax: object = None
         ax.annotate(text, xy=(stat, ymax * 1.04), ha=ha, va="bottom",
                     bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none"})
     ax.set_xlim(-lim, lim)
+    ax.set_ylim(0, ymax * 1.2)
+    ax.set_xlabel(f"Valor del estadístico {symbol}")
+    ax.set_ylabel("Densidad")
+    ax.set_title(f"Distribución de {symbol} bajo H0 y estadístico observado")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2, fontsize="small", frameon=False)
+    return ax
+
+
+def _plot_upper_tail(result: object, *, alpha: float | None, ax: object):
+    """Densidad F o χ² bajo H0 con la región de rechazo de cola superior."""
+    df = result.df
+    if result.distribution == "f":
+        ok = isinstance(df, tuple) and len(df) == 2 and all(
+            isinstance(v, numbers.Real) and not isinstance(v, bool) and v > 0 for v in df
+        )
+        if not ok:
+            raise ValueError(f"`result.df` debe ser un par (gl1, gl2) positivo para una prueba F; se recibió {df!r}.")
+        dist = stats.f(float(df[0]), float(df[1]))
+        symbol, name = "F", f"F de Snedecor ({float(df[0]):g}, {float(df[1]):g} gl)"
+    else:
+        if isinstance(df, bool) or not isinstance(df, numbers.Real) or not df > 0:
+            raise ValueError(f"`result.df` debe ser un número positivo para una prueba χ²; se recibió {df!r}.")
+        dist = stats.chi2(float(df))
+        symbol, name = "χ²", f"χ² ({float(df):g} gl)"
+    alpha = check_alpha(1 - result.confidence if alpha is None else alpha)
+    stat = float(result.statistic)
+    if not math.isfinite(stat) or stat < 0:
+        raise ValueError(f"`result.statistic` debe ser finito y no negativo; se recibió {stat!r}.")
+    ax = _get_ax(ax)
+    crit = float(dist.ppf(1 - alpha))
+    base = max(float(dist.ppf(0.995)), 1.3 * crit)
+    off_scale = stat > 2 * base
+    lim = base if off_scale else max(base, 1.15 * stat)
+    x = np.linspace(0.0, lim, 801)[1:]
+    y = dist.pdf(x)
+    # con χ²(1) la densidad tiende a infinito en 0: la escala vertical se fija sin ese pico
+    ymax = float(np.max(y[x >= dist.ppf(0.2)]))
+    ax.plot(x, y, color=_NULL_COLOR, lw=2, label=f"Densidad bajo H0: {name}")
+    mask = x >= crit
+    ax.fill_between(x[mask], y[mask], color=_REJECT_COLOR, alpha=0.35,
+                    label=f"Región de rechazo (α = {alpha:.4g}, {symbol} > {crit:.4f})")
+    text = f"{symbol} observado = {stat:.4f}"
+    if off_scale:
+        ax.annotate(f"{text}\n(fuera de escala)", xy=(lim, 0.0), xytext=(lim * 0.95, ymax * 0.7),
+                    ha="right", va="bottom",
+                    arrowprops={"arrowstyle": "->", "color": _OBS_COLOR, "lw": 1.5})
+        ax.plot([lim], [0.0], marker=">", color=_OBS_COLOR, ms=10, clip_on=False, label=text,
+                linestyle="none")
+    else:
+        ax.axvline(stat, color=_OBS_COLOR, lw=1.5, ls="--", label=text)
+        ha = "left" if stat < 0.6 * lim else "right"
+        ax.annotate(text, xy=(stat, ymax * 1.04), ha=ha, va="bottom",
+                    bbox={"boxstyle": "round,pad=0.2", "facecolor": "white", "edgecolor": "none"})
+    ax.set_xlim(0, lim)
     ax.set_ylim(0, ymax * 1.2)
     ax.set_xlabel(f"Valor del estadístico {symbol}")
     ax.set_ylabel("Densidad")

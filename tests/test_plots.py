@@ -121,12 +121,39 @@ def test_plot_t_test_normal_distribution():
     assert ax.get_xlabel() == "Valor del estadístico z"
 
 
+def test_plot_t_test_upper_tail_f():
+    res = combined_ftest_5x2cv(np.full((5, 2), 0.8) + np.arange(10).reshape(5, 2) / 100,
+                               np.full((5, 2), 0.8))
+    _, ax = plt.subplots()
+    plot_t_test(res, ax=ax)
+    x, y = ax.lines[0].get_data()
+    np.testing.assert_allclose(y, stats.f(10, 5).pdf(x), rtol=1e-12)
+    fills = _fills(ax)
+    assert len(fills) == 1
+    crit = stats.f(10, 5).ppf(0.95)
+    xs = fills[0].get_paths()[0].vertices[:, 0]
+    assert xs.min() >= crit - 1e-9  # solo la cola superior
+    assert ax.get_xlabel() == "Valor del estadístico F"
+    plt.close("all")
+
+
+def test_plot_t_test_upper_tail_chi2():
+    res = mcnemar_test([[10, 5], [2, 3]], "chi2")
+    _, ax = plt.subplots()
+    plot_t_test(res, ax=ax)
+    x, y = ax.lines[0].get_data()
+    np.testing.assert_allclose(y, stats.chi2(1).pdf(x), rtol=1e-12)
+    assert ax.get_xlim()[0] == 0
+    assert any("χ² observado = 1.2857" in t.get_text() for t in ax.texts)
+    plt.close("all")
+
+
 def test_plot_t_test_bad_input():
     with pytest.raises(ValueError, match="`result.distribution`"):
-        plot_t_test(combined_ftest_5x2cv(np.full((5, 2), 0.8) + np.arange(10).reshape(5, 2) / 100,
-                                         np.full((5, 2), 0.8)))
-    with pytest.raises(ValueError, match="`result.distribution`"):
-        plot_t_test(mcnemar_test([[10, 5], [2, 3]], "chi2"))
+        plot_t_test(mcnemar_test([[10, 5], [2, 3]], "exact"))
+    with pytest.raises(ValueError, match="`result.df`"):
+        plot_t_test(SimpleNamespace(statistic=1.0, df=3.0, alternative="two-sided", confidence=0.95,
+                                    distribution="f"))
     with pytest.raises(TypeError, match="`result`"):
         plot_t_test(SimpleNamespace(statistic=1.0))
     with pytest.raises(ValueError, match="`alpha`"):
