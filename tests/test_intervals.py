@@ -215,7 +215,7 @@ def test_multinomial_distribution_matches_index_resampling_loop():
 
 
 def test_multinomial_draws_have_multinomial_moments():
-    # Bloque interno (binomiales condicionadas) frente a las fórmulas de la multinomial:
+    # Bloque interno (rng.multinomial) frente a las fórmulas de la multinomial:
     # E[X_i] = N p_i, Var[X_i] = N p_i (1 - p_i), Cov[X_i, X_j] = -N p_i p_j.
     from course_utils.intervals import _multinomial_cells
 
