@@ -10,6 +10,7 @@ data        Carga de UCI Adult sin conexión (``load_adult``).
 intervals   Intervalos para proporciones y bootstrap.
 metrics     Medidas de clasificación a partir de matrices de confusión.
 comparison  Pruebas para comparar dos modelos.
+equivalence Equivalencia (TOST) y no inferioridad pareadas.
 resampling  Validación cruzada pareada (r×k y 5×2).
 plots       Gráficas de pruebas t, distribuciones bootstrap e intervalos.
 """
@@ -39,6 +40,11 @@ from course_utils.comparison import (
     power_two_proportions,
     sample_size_two_proportions,
 )
+from course_utils.equivalence import (
+    EquivalenceResult,
+    cv_equivalence_test,
+    mcnemar_equivalence_test,
+)
 from course_utils.plots import plot_bootstrap, plot_intervals, plot_t_test
 from course_utils.resampling import five_by_two, paired_cv_scores, repeated_stratified_kfold
 
@@ -65,6 +71,9 @@ __all__ = [
     "noninferiority_test",
     "power_two_proportions",
     "sample_size_two_proportions",
+    "EquivalenceResult",
+    "cv_equivalence_test",
+    "mcnemar_equivalence_test",
     "repeated_stratified_kfold",
     "five_by_two",
     "paired_cv_scores",
