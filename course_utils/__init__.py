@@ -47,6 +47,16 @@ from course_utils.equivalence import (
 )
 from course_utils.plots import plot_bootstrap, plot_intervals, plot_t_test
 from course_utils.resampling import five_by_two, paired_cv_scores, repeated_stratified_kfold
+# --- varios algoritmos sobre varios conjuntos de datos ---
+from course_utils.benchmark import (
+    BENCHMARK_DATASETS,
+    BENCHMARK_MODELS,
+    BenchmarkDataset,
+    BenchmarkResult,
+    benchmark_models,
+    benchmark_scores,
+    load_benchmark_dataset,
+)
 
 __version__ = "0.1.0"
 
@@ -80,4 +90,11 @@ __all__ = [
     "plot_t_test",
     "plot_bootstrap",
     "plot_intervals",
+    "BENCHMARK_DATASETS",
+    "BENCHMARK_MODELS",
+    "BenchmarkDataset",
+    "BenchmarkResult",
+    "benchmark_models",
+    "benchmark_scores",
+    "load_benchmark_dataset",
 ]
