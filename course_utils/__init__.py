@@ -13,6 +13,7 @@ comparison  Pruebas para comparar dos modelos.
 equivalence Equivalencia (TOST) y no inferioridad pareadas.
 resampling  Validación cruzada pareada (r×k y 5×2).
 plots       Gráficas de pruebas t, distribuciones bootstrap e intervalos.
+bayesian    Comparación bayesiana con ROPE (prueba t correlacionada, rangos con signo).
 """
 
 from course_utils.data import ADULT_FEATURES, load_adult
@@ -44,6 +45,15 @@ from course_utils.equivalence import (
     EquivalenceResult,
     cv_equivalence_test,
     mcnemar_equivalence_test,
+)
+# --- comparación bayesiana con ROPE ---
+from course_utils.bayesian import (
+    BayesianSignedRankResult,
+    BayesianTTestResult,
+    bayesian_correlated_ttest,
+    bayesian_signed_rank_test,
+    plot_bayesian_signed_rank,
+    plot_bayesian_ttest,
 )
 from course_utils.plots import plot_bootstrap, plot_intervals, plot_t_test
 from course_utils.resampling import five_by_two, paired_cv_scores, repeated_stratified_kfold
@@ -97,4 +107,10 @@ __all__ = [
     "benchmark_models",
     "benchmark_scores",
     "load_benchmark_dataset",
+    "BayesianTTestResult",
+    "BayesianSignedRankResult",
+    "bayesian_correlated_ttest",
+    "bayesian_signed_rank_test",
+    "plot_bayesian_ttest",
+    "plot_bayesian_signed_rank",
 ]
