@@ -4,12 +4,29 @@ Uso (desde la raíz del repositorio, con el entorno del curso activado)::
 
     python tools/run_notebooks.py                 # todos los cuadernos de notebooks/
     python tools/run_notebooks.py notebooks/02_intervalos_de_confianza.ipynb
+    python tools/run_notebooks.py --metadata-only                # solo metadatos, sin ejecutar
+    python tools/run_notebooks.py --metadata-only notebooks/05_mcnemar.ipynb
 
 Cada cuaderno se ejecuta de arriba abajo en un núcleo nuevo (el de este mismo
 entorno de Python), con el directorio del cuaderno como directorio de trabajo,
 y se guarda con sus salidas. Se normalizan los metadatos volátiles (tiempos de
 ejecución) y se fija la ficha del núcleo (``python3``), de modo que ejecutar el
 comando dos veces seguidas no deja diferencias en ``git diff``.
+
+Además se aplican las reglas de clase de ``CONTRIBUTING.md`` (``tools/classroom.py``):
+
+- las celdas con la etiqueta ``solution`` llevan
+  ``"jupyter": {"source_hidden": true, "outputs_hidden": true}`` (plegadas en JupyterLab,
+  también su salida, para que proyectar el cuaderno no muestre las respuestas);
+- cada celda lleva los metadatos de diapositivas de RISE (``slideshow.slide_type``): una celda
+  Markdown que empieza por ``#`` o ``##`` abre diapositiva (``slide``), una que empieza por
+  ``###`` abre subdiapositiva (``subslide``), las celdas de una sección «Para profundizar» (desde
+  su encabezado hasta el siguiente del mismo nivel o superior) y las soluciones se omiten
+  (``skip``) y el resto continúa la diapositiva en curso (``-``).
+
+Con ``--metadata-only`` solo se aplican estas normalizaciones, sin ejecutar nada ni tocar las
+salidas (barato: sirve para refrescar los metadatos tras editar el texto de un cuaderno). Un
+cuaderno que ya está normalizado no se reescribe.
 """
 
 from __future__ import annotations
@@ -22,6 +39,9 @@ from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from classroom import dumps, normalize_classroom_metadata  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -66,7 +86,21 @@ def normalize(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
                     out["metadata"] = {
                         k: v for k, v in out["metadata"].items() if k not in ("execution",)
                     }
+    normalize_classroom_metadata(nb)
     return nb
+
+
+def refresh_metadata(path: Path) -> bool:
+    """Aplica :func:`normalize` sin ejecutar; devuelve si el fichero ha cambiado."""
+    before = path.read_text(encoding="utf-8")
+    nb = normalize(nbformat.reads(before, as_version=4))
+    nbformat.validate(nb)
+    after = dumps(nb)
+    if after == before:
+        return False
+    with open(path, "w", encoding="utf-8", newline="\n") as fh:
+        fh.write(after)
+    return True
 
 
 def run(path: Path, timeout: int) -> float:
@@ -98,6 +132,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("notebooks", nargs="*", type=Path, help="cuadernos a ejecutar (por defecto, todos)")
     parser.add_argument("--timeout", type=int, default=600, help="segundos máximos por celda")
+    parser.add_argument(
+        "--metadata-only",
+        action="store_true",
+        help="solo normaliza los metadatos (soluciones plegadas, diapositivas), sin ejecutar",
+    )
     args = parser.parse_args(argv)
     paths = args.notebooks or sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
     if not paths:
@@ -105,6 +144,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     # Semilla fija para el hash de cadenas del núcleo (orden de conjuntos, etc.).
     os.environ["PYTHONHASHSEED"] = "0"
+    if args.metadata_only:
+        for path in paths:
+            changed = refresh_metadata(path.resolve())
+            print(f"{path}: {'metadatos actualizados' if changed else 'sin cambios'}", flush=True)
+        return 0
     for path in paths:
         path = path.resolve()
         print(f"Ejecutando {path.relative_to(ROOT)} ...", flush=True)

@@ -1,0 +1,626 @@
+"""Reglas de clase compartidas por las herramientas y las pruebas del curso.
+
+- :func:`normalize_classroom_metadata`: pliega las soluciones (código y salida) y asigna los
+  metadatos de diapositivas de RISE por reglas (ver ``CONTRIBUTING.md``).
+- :func:`student_copy`: la copia de un cuaderno para estudiantes (cada solución sustituida por una
+  celda vacía con una indicación en español).
+- :func:`solution_dependencies`: análisis estático (con :mod:`ast`) que detecta las celdas que no
+  son solución y usan un nombre que solo define, o que modifica, una celda de solución; la copia
+  para estudiantes de ese cuaderno no correría o daría otro resultado.
+
+Todo es determinista: aplicar dos veces una misma función deja el cuaderno igual.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import re
+from dataclasses import dataclass, field
+
+import nbformat
+
+SOLUTION_TAG = "solution"
+EXERCISE_TAG = "exercise"
+RAISES_TAG = "raises-exception"
+# Etiquetas que ocultan una celda en JupyterLab, Jupyter Book o nbconvert: no tienen sentido en la
+# celda vacía que el estudiante debe rellenar.
+HIDING_TAGS = frozenset(
+    {"hide-input", "hide-output", "hide-cell", "remove-input", "remove-output", "remove-cell"}
+)
+STUDENT_PROMPT = "# Escriba aquí su solución del ejercicio."
+STUDENT_PROMPT_N = "# Ejercicio {n}: escriba aquí su solución."
+
+SLIDE, SUBSLIDE, SKIP, CONTINUE = "slide", "subslide", "skip", "-"
+SLIDE_TYPES = frozenset({SLIDE, SUBSLIDE, SKIP, CONTINUE, "fragment", "notes"})
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_EXERCISE = re.compile(r"^Ejercicio\s+(\d+)\b")
+
+
+# --------------------------------------------------------------------------- celdas y encabezados
+
+
+def tags(cell) -> list[str]:
+    return list(cell.get("metadata", {}).get("tags", []))
+
+
+def is_solution(cell) -> bool:
+    return SOLUTION_TAG in tags(cell)
+
+
+def headings(markdown: str) -> list[tuple[int, str]]:
+    """Encabezados ATX (``#`` a ``######``) de un texto Markdown, fuera de bloques de código."""
+    found: list[tuple[int, str]] = []
+    fence: str | None = None
+    for line in markdown.splitlines():
+        m = _FENCE.match(line)
+        if m:
+            mark = m.group(1)
+            if fence is None:
+                fence = mark[0] * 3
+            elif mark.startswith(fence):
+                fence = None
+            continue
+        if fence is not None:
+            continue
+        h = _HEADING.match(line)
+        if h:
+            found.append((len(h.group(1)), h.group(2)))
+    return found
+
+
+def first_line(text: str) -> str:
+    for line in text.splitlines():
+        if line.strip():
+            return line.strip()
+    return ""
+
+
+def is_deep_dive(heading_text: str) -> bool:
+    """¿Es un encabezado «Para profundizar» (la sección opcional que el docente puede saltar)?"""
+    return heading_text.lstrip("*_ ").casefold().startswith("para profundizar")
+
+
+def deep_dive_mask(cells) -> list[bool]:
+    """Para cada celda, si está dentro de una sección «Para profundizar».
+
+    La sección empieza en el encabezado cuyo texto empieza por «Para profundizar» y termina en el
+    siguiente encabezado del mismo nivel o superior. Una celda Markdown que empieza por un
+    encabezado toma el estado que ese encabezado establece; las demás, el estado en curso.
+    """
+    level: int | None = None  # nivel del encabezado «Para profundizar» abierto
+    mask: list[bool] = []
+
+    def apply(h_level: int, text: str) -> None:
+        nonlocal level
+        if level is not None and h_level <= level:
+            level = None
+        if level is None and is_deep_dive(text):
+            level = h_level
+
+    for cell in cells:
+        if cell.cell_type != "markdown":
+            mask.append(level is not None)
+            continue
+        hs = headings(cell.source)
+        starts_with_heading = bool(hs) and first_line(cell.source).startswith("#")
+        if starts_with_heading:
+            apply(*hs[0])
+            mask.append(level is not None)
+            hs = hs[1:]
+        else:
+            mask.append(level is not None)
+        for h in hs:
+            apply(*h)
+    return mask
+
+
+def expected_slide_types(cells) -> list[str]:
+    """Tipo de diapositiva que las reglas del curso asignan a cada celda."""
+    out = []
+    for cell, deep in zip(cells, deep_dive_mask(cells)):
+        if deep or is_solution(cell):
+            out.append(SKIP)
+            continue
+        line = first_line(cell.source) if cell.cell_type == "markdown" else ""
+        if re.match(r"^#{1,2}\s", line):
+            out.append(SLIDE)
+        elif re.match(r"^###\s", line):
+            out.append(SUBSLIDE)
+        else:
+            out.append(CONTINUE)
+    return out
+
+
+def slide_type(cell) -> str | None:
+    return cell.get("metadata", {}).get("slideshow", {}).get("slide_type")
+
+
+def normalize_classroom_metadata(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Pliega las soluciones y asigna los metadatos de diapositivas (en el sitio; idempotente)."""
+    for cell, kind in zip(nb.cells, expected_slide_types(nb.cells)):
+        if is_solution(cell):
+            hidden = dict(cell.metadata.get("jupyter", {}))
+            hidden.update({"source_hidden": True, "outputs_hidden": True})
+            cell.metadata["jupyter"] = hidden
+        cell.metadata["slideshow"] = {"slide_type": kind}
+    return nb
+
+
+# --------------------------------------------------------------------------- copias de estudiantes
+
+# Enlaces Markdown relativos que salen de notebooks/ (``](../README.md)``): desde
+# notebooks/alumnos/ necesitan un ``../`` más. Los enlaces a otros cuadernos (``](04_x.ipynb)``)
+# no se tocan: desde la copia llevan a la copia del otro cuaderno.
+_PARENT_LINK = re.compile(r"(\]\(\s*<?|\bsrc=[\"']|\bhref=[\"'])\.\./")
+
+
+def relink_markdown(source: str) -> str:
+    """Reescribe los enlaces relativos ``../x`` como ``../../x`` (la copia está un nivel más abajo)."""
+    return _PARENT_LINK.sub(lambda m: m.group(1) + "../../", source)
+
+
+def exercise_numbers(cells) -> list[int | None]:
+    """Número del último ``Ejercicio N`` visto antes de cada celda (o en su propio encabezado)."""
+    current: int | None = None
+    out = []
+    for cell in cells:
+        if cell.cell_type == "markdown":
+            for _, text in headings(cell.source):
+                m = _EXERCISE.match(text.lstrip("*_ "))
+                if m:
+                    current = int(m.group(1))
+        out.append(current)
+    return out
+
+
+def _exercise_cell(first, number: int | None) -> nbformat.NotebookNode:
+    metadata = copy.deepcopy(dict(first.metadata))
+    metadata.pop("jupyter", None)
+    kept = [t for t in metadata.get("tags", []) if t not in {SOLUTION_TAG, RAISES_TAG} | HIDING_TAGS]
+    metadata["tags"] = [EXERCISE_TAG] + [t for t in kept if t != EXERCISE_TAG]
+    metadata["slideshow"] = {"slide_type": CONTINUE}
+    prompt = STUDENT_PROMPT if number is None else STUDENT_PROMPT_N.format(n=number)
+    cell = nbformat.v4.new_code_cell(source=prompt, metadata=metadata)
+    cell["id"] = first["id"]
+    cell["execution_count"] = None
+    cell["outputs"] = []
+    return cell
+
+
+def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Copia para estudiantes: cada grupo de celdas de solución consecutivas pasa a ser una celda
+    de código vacía (mismo ``id`` que la primera, etiqueta ``exercise``, sin salidas, visible) con
+    una indicación en español. Las demás celdas, sus salidas y sus metadatos, y los metadatos del
+    cuaderno, quedan idénticos, salvo los enlaces Markdown relativos ``../`` (ver
+    :func:`relink_markdown`)."""
+    out = copy.deepcopy(nb)
+    numbers = exercise_numbers(nb.cells)
+    cells = []
+    previous_was_solution = False
+    for cell, number in zip(out.cells, numbers):
+        if is_solution(cell):
+            if not previous_was_solution:
+                cells.append(_exercise_cell(cell, number))
+            previous_was_solution = True
+            continue
+        previous_was_solution = False
+        if cell.cell_type == "markdown":
+            cell.source = relink_markdown(cell.source)
+        cells.append(cell)
+    out.cells = cells
+    return out
+
+
+def dumps(nb: nbformat.NotebookNode) -> str:
+    """El texto exacto con que se guarda un cuaderno (igual que ``nbformat.write``)."""
+    text = nbformat.writes(nb)
+    return text if text.endswith("\n") else text + "\n"
+
+
+# --------------------------------------------------------------------------- análisis estático
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _arg_names(args: ast.arguments) -> set[str]:
+    names = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs}
+    names |= {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+    return names
+
+
+def _import_names(node: ast.Import | ast.ImportFrom) -> tuple[set[str], bool]:
+    names, star = set(), False
+    for alias in node.names:
+        if alias.name == "*":
+            star = True
+        elif alias.asname:
+            names.add(alias.asname)
+        elif isinstance(node, ast.Import):
+            names.add(alias.name.split(".")[0])
+        else:
+            names.add(alias.name)
+    return names, star
+
+
+class _Collector:
+    """Nombres que un trozo de código lee y escribe en su ámbito, flujo aparte.
+
+    Los ámbitos anidados (funciones, lambdas, clases, comprensiones) se resuelven aparte: de ellos
+    solo suben los nombres libres (que se buscan en este ámbito o en el global) y las escrituras
+    en este ámbito (``:=`` dentro de una comprensión) o en el global (``global x``).
+    """
+
+    def __init__(self) -> None:
+        self.loads: set[str] = set()
+        self.stores: set[str] = set()
+        self.globals: set[str] = set()
+        self.nonlocals: set[str] = set()
+        self.global_writes: set[str] = set()  # escrituras de ámbitos anidados con «global»
+        self.star_import = False
+
+    def visit(self, node) -> None:
+        if isinstance(node, list):
+            for item in node:
+                self.visit(item)
+            return
+        if node is None:
+            return
+        if isinstance(node, ast.Name):
+            (self.loads if isinstance(node.ctx, ast.Load) else self.stores).add(node.id)
+        elif isinstance(node, ast.NamedExpr):
+            self.visit(node.value)
+            self.stores.add(node.target.id)
+        elif isinstance(node, ast.Global):
+            self.globals.update(node.names)
+        elif isinstance(node, ast.Nonlocal):
+            self.nonlocals.update(node.names)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names, star = _import_names(node)
+            self.stores |= names
+            self.star_import |= star
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            self.stores.add(node.name)
+            self._signature(node)
+            free, gw = function_free_names(node)
+            self.loads |= free
+            self.global_writes |= gw
+        elif isinstance(node, ast.Lambda):
+            self._signature(node)
+            free, gw = function_free_names(node)
+            self.loads |= free
+            self.global_writes |= gw
+        elif isinstance(node, ast.ClassDef):
+            self.stores.add(node.name)
+            self.visit(node.decorator_list)
+            self.visit(node.bases)
+            self.visit([k.value for k in node.keywords])
+            free, gw = class_free_names(node)
+            self.loads |= free
+            self.global_writes |= gw
+        elif isinstance(node, _COMPREHENSIONS):
+            loads, binds = comprehension_names(node)
+            self.loads |= loads
+            self.stores |= binds
+        elif isinstance(node, ast.ExceptHandler):
+            if node.name:
+                self.stores.add(node.name)
+            self.visit(node.type)
+            self.visit(node.body)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)):
+            if node.name:
+                self.stores.add(node.name)
+            for child in ast.iter_child_nodes(node):
+                self.visit(child)
+        elif isinstance(node, ast.MatchMapping):
+            if node.rest:
+                self.stores.add(node.rest)
+            for child in ast.iter_child_nodes(node):
+                self.visit(child)
+        else:
+            for child in ast.iter_child_nodes(node):
+                self.visit(child)
+
+    def _signature(self, node) -> None:
+        """Lo que se evalúa al definir una función: decoradores, valores por defecto, anotaciones."""
+        args = node.args
+        self.visit(list(args.defaults))
+        self.visit([d for d in args.kw_defaults if d is not None])
+        if not isinstance(node, ast.Lambda):
+            self.visit(node.decorator_list)
+            every = args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]
+            self.visit([a.annotation for a in every if a is not None and a.annotation is not None])
+            self.visit(node.returns)
+
+
+def collect(node) -> _Collector:
+    c = _Collector()
+    c.visit(node)
+    return c
+
+
+def function_free_names(node) -> tuple[set[str], set[str]]:
+    """Nombres libres del cuerpo de una función o lambda (se leen al llamarla) y nombres globales
+    que puede escribir. Las variables locales se deciden por todo el cuerpo, como en Python."""
+    body = node.body if isinstance(node.body, list) else [node.body]
+    c = collect(body)
+    local = (c.stores | _arg_names(node.args)) - c.globals
+    free = c.loads - local - c.nonlocals
+    return free, (c.stores & c.globals) | c.global_writes
+
+
+def class_free_names(node: ast.ClassDef) -> tuple[set[str], set[str]]:
+    """Nombres que el cuerpo de una clase (y sus métodos) puede leer fuera de la clase.
+
+    Conservador: cuenta como libre cualquier nombre leído, aunque la clase lo defina antes.
+    """
+    c = collect(node.body)
+    return c.loads - c.nonlocals, (c.stores & c.globals) | c.global_writes
+
+
+def comprehension_names(node) -> tuple[set[str], set[str]]:
+    """Nombres que una comprensión lee de su ámbito exterior y los que escribe en él (``:=``).
+
+    El primer iterable se evalúa fuera; las variables de los ``for`` son locales de la comprensión.
+    """
+    gens = node.generators
+    outer = collect(gens[0].iter)
+    local: set[str] = set()
+    for gen in gens:
+        local |= {n.id for n in ast.walk(gen.target) if isinstance(n, ast.Name)}
+    inner = _Collector()
+    for i, gen in enumerate(gens):
+        inner.visit(gen.target)
+        if i:
+            inner.visit(gen.iter)
+        inner.visit(gen.ifs)
+    inner.visit([node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt])
+    loads = outer.loads | (inner.loads - local)
+    binds = outer.stores | (inner.stores - local)
+    return loads, binds
+
+
+def _root_name(node) -> str | None:
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Starred)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+@dataclass
+class CellNames:
+    """Lo que una celda hace con los nombres globales del cuaderno.
+
+    - ``uses``: nombres que puede leer antes de haberlos definido ella misma (incluidos los
+      nombres libres de las funciones y clases que define: se leerán al llamarlas).
+    - ``definite``: nombres que deja definidos con seguridad (en todos los caminos).
+    - ``writes``: nombres que puede definir, redefinir, borrar o modificar (``x[i] = ...``,
+      ``x.a = ...``, ``x += ...``, ``del x``).
+    - ``deferred``: para cada función o clase que define, los nombres libres de su cuerpo.
+    """
+
+    uses: set[str] = field(default_factory=set)
+    definite: set[str] = field(default_factory=set)
+    writes: set[str] = field(default_factory=set)
+    deferred: dict[str, set[str]] = field(default_factory=dict)
+    star_import: bool = False
+
+
+class _CellAnalyzer:
+    def __init__(self) -> None:
+        self.info = CellNames()
+
+    # Expresiones: lo que leen se compara con lo ya definido; «:=» solo cuenta como posible.
+    def expr(self, node, bound: set[str]) -> None:
+        if node is None:
+            return
+        c = collect(node)
+        self.info.uses |= c.loads - bound
+        self.info.writes |= c.stores | c.global_writes
+
+    def target(self, node, bound: set[str]) -> None:
+        if isinstance(node, ast.Name):
+            bound.add(node.id)
+            self.info.writes.add(node.id)
+        elif isinstance(node, (ast.Tuple, ast.List)):
+            for elt in node.elts:
+                self.target(elt, bound)
+        elif isinstance(node, ast.Starred):
+            self.target(node.value, bound)
+        elif isinstance(node, (ast.Attribute, ast.Subscript)):
+            self.expr(node.value, bound)
+            if isinstance(node, ast.Subscript):
+                self.expr(node.slice, bound)
+            root = _root_name(node)
+            if root:
+                self.info.writes.add(root)
+        else:  # pragma: no cover - destino que Python no admite
+            self.expr(node, bound)
+
+    def block(self, stmts, bound: set[str]) -> set[str]:
+        for stmt in stmts:
+            bound = self.stmt(stmt, bound)
+        return bound
+
+    def stmt(self, node, bound: set[str]) -> set[str]:
+        info = self.info
+        if isinstance(node, ast.Assign):
+            self.expr(node.value, bound)
+            for t in node.targets:
+                self.target(t, bound)
+        elif isinstance(node, ast.AugAssign):
+            if isinstance(node.target, ast.Name):
+                if node.target.id not in bound:
+                    info.uses.add(node.target.id)
+                self.expr(node.value, bound)
+                self.target(node.target, bound)
+            else:
+                self.expr(node.value, bound)
+                self.target(node.target, bound)
+        elif isinstance(node, ast.AnnAssign):
+            self.expr(node.value, bound)
+            self.expr(node.annotation, bound)
+            if node.value is not None:
+                self.target(node.target, bound)
+            elif not isinstance(node.target, ast.Name):
+                self.expr(node.target.value, bound)
+        elif isinstance(node, ast.Delete):
+            for t in node.targets:
+                for name in [n for n in ast.walk(t) if isinstance(n, ast.Name)]:
+                    if isinstance(name.ctx, ast.Del):
+                        if name.id not in bound:
+                            info.uses.add(name.id)
+                        bound.discard(name.id)
+                        info.writes.add(name.id)
+                if not isinstance(t, (ast.Name, ast.Tuple, ast.List)):
+                    self.target(t, bound)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names, star = _import_names(node)
+            bound |= names
+            info.writes |= names
+            info.star_import |= star
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            c = _Collector()
+            if isinstance(node, ast.ClassDef):
+                c.visit(node.decorator_list)
+                c.visit(node.bases)
+                c.visit([k.value for k in node.keywords])
+                free, gw = class_free_names(node)
+            else:
+                c._signature(node)
+                free, gw = function_free_names(node)
+            info.uses |= c.loads - bound
+            info.writes |= c.stores | c.global_writes | gw
+            info.uses |= free - bound - {node.name}
+            info.deferred[node.name] = set(free)
+            bound.add(node.name)
+            info.writes.add(node.name)
+        elif isinstance(node, ast.If):
+            self.expr(node.test, bound)
+            bound = self.block(node.body, set(bound)) & self.block(node.orelse, set(bound))
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            self.expr(node.iter, bound)
+            inner = set(bound)
+            self.target(node.target, inner)
+            self.block(node.body, inner)
+            self.block(node.orelse, set(inner))
+        elif isinstance(node, ast.While):
+            self.expr(node.test, bound)
+            self.block(node.body, set(bound))
+            self.block(node.orelse, set(bound))
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                self.expr(item.context_expr, bound)
+                if item.optional_vars is not None:
+                    self.target(item.optional_vars, bound)
+            bound = self.block(node.body, bound)
+        elif isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+            after = self.block(node.orelse, self.block(node.body, set(bound)))
+            results = [after]
+            for handler in node.handlers:
+                hb = set(bound)
+                self.expr(handler.type, hb)
+                if handler.name:
+                    hb.add(handler.name)
+                    info.writes.add(handler.name)
+                hb = self.block(handler.body, hb)
+                hb.discard(handler.name)  # Python borra el nombre al salir del «except»
+                results.append(hb)
+            bound = self.block(node.finalbody, set.intersection(*results))
+        else:
+            # Resto de sentencias (expresiones, return, raise, assert, match...): se leen todos
+            # sus nombres y sus escrituras solo cuentan como posibles.
+            c = collect(node)
+            info.uses |= c.loads - bound
+            info.writes |= c.stores | c.global_writes
+            info.star_import |= c.star_import
+        return bound
+
+
+def python_source(cell_source: str) -> str:
+    """El código Python de una celda, con las órdenes de IPython (``%``, ``!``) traducidas."""
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    return TransformerManager().transform_cell(cell_source)
+
+
+def analyze_cell(cell_source: str) -> CellNames:
+    """Analiza una celda de código (lanza ``SyntaxError`` si no es Python válido)."""
+    try:
+        tree = ast.parse(cell_source)
+    except SyntaxError:  # quizá una orden de IPython (%magia, !orden)
+        tree = ast.parse(python_source(cell_source))
+    analyzer = _CellAnalyzer()
+    analyzer.info.definite = analyzer.block(tree.body, set())
+    return analyzer.info
+
+
+@dataclass(frozen=True)
+class Dependency:
+    """Una celda que no es solución y depende de lo que hace una celda de solución."""
+
+    cell: int  # índice de la celda que usa el nombre (en nb.cells)
+    name: str
+    solution_cells: tuple[int, ...]  # soluciones que lo definen o modifican antes
+    only_in_solutions: bool  # True: en la copia el nombre no existe (NameError)
+
+    def message(self) -> str:
+        sols = ", ".join(str(i) for i in self.solution_cells)
+        if not self.name:
+            return f"celda {self.cell}: no es código Python válido; no se puede analizar"
+        if self.only_in_solutions:
+            return f"celda {self.cell}: usa «{self.name}», que solo define la solución (celda {sols})"
+        return (
+            f"celda {self.cell}: usa «{self.name}», que la solución (celda {sols}) redefine o "
+            "modifica; en la copia de estudiantes daría otro resultado"
+        )
+
+
+def solution_dependencies(nb: nbformat.NotebookNode) -> list[Dependency]:
+    """Celdas que no son solución y leen un nombre que una solución define o modifica.
+
+    Recorre las celdas de código en orden. Un uso del nombre ``x`` en una celda que no es
+    solución es un problema si alguna solución anterior puede escribir ``x`` después de la última
+    celda (no solución) que lo define con seguridad: en la copia de estudiantes ``x`` no existiría
+    o tendría otro valor. Usar una función definida antes cuenta también como usar los nombres
+    libres de su cuerpo. Es conservador: ante la duda (ramas, bucles, ``:=``) supone que el
+    nombre se lee y que no queda definido. No ve las modificaciones a través de métodos
+    (``lista.append(...)``, un generador aleatorio consumido): para eso, la prueba que ejecuta una
+    copia real. Las celdas que no son Python válido se devuelven como problema (nombre ``""``).
+    """
+    history: dict[str, list[tuple[int, bool, bool]]] = {}  # nombre -> (celda, solución, segura)
+    deferred: dict[str, set[str]] = {}
+    problems: list[Dependency] = []
+    for idx, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        solution = is_solution(cell)
+        try:
+            info = analyze_cell(cell.source)
+        except SyntaxError:
+            if not solution:
+                problems.append(Dependency(idx, "", (), False))
+            continue
+        if RAISES_TAG in tags(cell):
+            info.definite = set()  # puede fallar antes de definir nada
+        if not solution:
+            used, todo = set(), list(info.uses)
+            while todo:  # los nombres libres de las funciones que se usan
+                name = todo.pop()
+                if name in used:
+                    continue
+                used.add(name)
+                todo.extend(deferred.get(name, ()))
+            for name in sorted(used):
+                entries = history.get(name, [])
+                last_safe = max((i for i, sol, safe in entries if safe and not sol), default=-1)
+                sols = tuple(i for i, sol, _ in entries if sol and i > last_safe)
+                if sols:
+                    only = not any(not sol for _, sol, _ in entries)
+                    problems.append(Dependency(idx, name, sols, only))
+        for name in info.writes:
+            history.setdefault(name, []).append((idx, solution, name in info.definite))
+        for name, free in info.deferred.items():
+            deferred[name] = free
+    return problems
