@@ -13,7 +13,11 @@ comparison  Pruebas para comparar dos modelos.
 equivalence Equivalencia (TOST) y no inferioridad pareadas.
 resampling  Validación cruzada pareada (r×k y 5×2).
 plots       Gráficas de pruebas t, distribuciones bootstrap e intervalos.
+simulation  Laboratorio de simulación: error de tipo I, potencia y cobertura.
 bayesian    Comparación bayesiana con ROPE (prueba t correlacionada, rangos con signo).
+benchmark   Banco de pruebas sin conexión: 10 conjuntos reales, 6 algoritmos, tabla N×k.
+multiple    Varios algoritmos sobre varios conjuntos: Friedman, Nemenyi, Holm, Wilcoxon.
+plots_multiple  Diagrama de diferencias críticas.
 """
 
 from course_utils.data import ADULT_FEATURES, load_adult
@@ -57,6 +61,18 @@ from course_utils.bayesian import (
 )
 from course_utils.plots import plot_bootstrap, plot_intervals, plot_t_test
 from course_utils.resampling import five_by_two, paired_cv_scores, repeated_stratified_kfold
+# --- simulation lab (notebook 10) ---
+from course_utils.simulation import (
+    MonteCarloRate,
+    SimulationResult,
+    make_two_view_data,
+    monte_carlo_rate,
+    proportion_coverage,
+    simulate_bootstrap_coverage,
+    simulate_cv_tests,
+    simulate_mcnemar,
+    simulate_proportion_coverage,
+)
 # --- varios algoritmos sobre varios conjuntos de datos ---
 from course_utils.benchmark import (
     BENCHMARK_DATASETS,
@@ -66,7 +82,22 @@ from course_utils.benchmark import (
     benchmark_models,
     benchmark_scores,
     load_benchmark_dataset,
+    load_demsar_2006,
 )
+from course_utils.multiple import (
+    FriedmanResult,
+    PostHocResult,
+    TwoAlgorithmsResult,
+    average_ranks,
+    control_test,
+    critical_difference,
+    friedman_test,
+    nemenyi_test,
+    sign_test,
+    wilcoxon_holm_test,
+    wilcoxon_signed_rank_test,
+)
+from course_utils.plots_multiple import plot_critical_difference
 
 __version__ = "0.1.0"
 
@@ -107,6 +138,19 @@ __all__ = [
     "benchmark_models",
     "benchmark_scores",
     "load_benchmark_dataset",
+    "load_demsar_2006",
+    "FriedmanResult",
+    "PostHocResult",
+    "TwoAlgorithmsResult",
+    "average_ranks",
+    "friedman_test",
+    "critical_difference",
+    "nemenyi_test",
+    "control_test",
+    "wilcoxon_holm_test",
+    "wilcoxon_signed_rank_test",
+    "sign_test",
+    "plot_critical_difference",
     "BayesianTTestResult",
     "BayesianSignedRankResult",
     "bayesian_correlated_ttest",

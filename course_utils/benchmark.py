@@ -42,6 +42,7 @@ __all__ = [
     "load_benchmark_dataset",
     "benchmark_models",
     "benchmark_scores",
+    "load_demsar_2006",
 ]
 
 #: Nombres de los diez conjuntos del banco de pruebas, en el orden de las tablas.
@@ -608,3 +609,68 @@ def _resolve_datasets(datasets: object) -> list[str]:
         )
     return chosen
 
+
+
+_DEMSAR_FILE = "demsar2006_table6.csv"
+_DEMSAR_SHA256 = "27ff40ee96abb7814ab50e079ea1657f45c053133b637e7aa147d49fa4a84599"
+
+
+def load_demsar_2006() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Tabla 6 de Demšar (2006): AUC de cuatro variantes de C4.5 en 14 conjuntos de la UCI.
+
+    Es el ejemplo resuelto de la prueba de Friedman del artículo (§3.2.2). El fichero
+    ``data/demsar2006_table6.csv`` transcribe la tabla impresa (AUC con tres decimales y
+    los rangos que imprime entre paréntesis); se comprueba su suma sha256 al cargarlo.
+
+    Ojo: en *voting* las AUC impresas de C4.5+cf y C4.5+m+cf coinciden (0.975), pero el
+    artículo les da los rangos 2 y 3 (venían de valores sin redondear). Por eso los
+    rangos medios calculados a partir de las AUC impresas (empates promediados) no son
+    exactamente los del artículo; con los rangos impresos, sí.
+
+    Devuelve
+    --------
+    auc : pandas.DataFrame de forma (14, 4)
+        AUC impresas: filas = conjuntos, columnas = ``C4.5``, ``C4.5+m``, ``C4.5+cf``,
+        ``C4.5+m+cf``.
+    ranks : pandas.DataFrame de forma (14, 4)
+        Rangos impresos en la tabla (1 = mejor).
+
+    Lanza
+    -----
+    FileNotFoundError, ValueError
+        Si falta el fichero o su suma sha256 no coincide.
+
+    Referencias
+    -----------
+    Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+    *Journal of Machine Learning Research*, 7, 1-30 (tabla 6).
+
+    Ejemplos
+    --------
+    >>> auc, ranks = load_demsar_2006()
+    >>> auc.shape, ranks.mean().round(3).tolist()
+    ((14, 4), [3.143, 2.0, 2.893, 1.964])
+    """
+    from course_utils.data import data_dir
+
+    path = data_dir() / _DEMSAR_FILE
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"No se encuentra `{path}`. Los datos viajan con el repositorio en `data/`: "
+            "restáurelo con `git checkout -- data/`."
+        )
+    raw = path.read_bytes()
+    digest = hashlib.sha256(raw).hexdigest()
+    if digest != _DEMSAR_SHA256:
+        raise ValueError(
+            f"El fichero `{path}` está dañado: su suma sha256 es {digest}, pero se esperaba "
+            f"{_DEMSAR_SHA256}. Restáurelo con `git checkout -- data/`."
+        )
+    table = pd.read_csv(io.BytesIO(raw), index_col="dataset")
+    table.index.name = "conjunto"
+    names = ["C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"]
+    auc = table[names].copy()
+    ranks = table[[f"rank {n}" for n in names]].copy()
+    ranks.columns = names
+    auc.columns.name = ranks.columns.name = "algoritmo"
+    return auc, ranks

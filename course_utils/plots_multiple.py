@@ -1,0 +1,199 @@
+"""Diagrama de diferencias críticas (Demšar, 2006) para comparar varios algoritmos.
+
+El diagrama pone a cada algoritmo en un eje de rangos medios (1 = el mejor, a la
+izquierda), escribe su nombre a un lado y une con barras gruesas los grupos de
+algoritmos que no difieren significativamente. Con Nemenyi y Bonferroni-Dunn dibuja
+además la diferencia crítica (CD) a escala sobre el eje. Sirve con cualquier
+:class:`course_utils.multiple.PostHocResult` (Nemenyi, Holm o Bonferroni-Dunn frente a
+un control, Wilcoxon-Holm por parejas).
+
+La composición se hace en pulgadas: cada nombre ocupa su propia fila y los márgenes se
+miden con el tamaño real del texto, así que las etiquetas no se solapan.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from course_utils._validation import check_alpha, describe
+from course_utils.multiple import PostHocResult, critical_difference
+
+__all__ = ["plot_critical_difference"]
+
+_ROW = 0.34  # alto de cada fila de nombres, en pulgadas
+_BAR = 0.2  # separación entre barras de grupo, en pulgadas
+
+
+def _with_alpha(result: PostHocResult, alpha: float) -> PostHocResult:
+    """El mismo resultado con otro nivel de significación (los valores p no cambian)."""
+    if alpha == result.alpha:
+        return result
+    comps = result.comparisons.copy()
+    cd = result.critical_difference
+    k, n = len(result.average_ranks), result.n_datasets
+    if result.method == "nemenyi":
+        cd = critical_difference(k, n, alpha, "nemenyi")
+        comps["reject"] = comps["rank_difference"].abs() >= cd
+    else:
+        comps["reject"] = comps["pvalue_adjusted"] < alpha
+        if result.method == "bonferroni-dunn":
+            cd = critical_difference(k, n, alpha, "bonferroni-dunn")
+    return dataclasses.replace(result, comparisons=comps, alpha=alpha, critical_difference=cd)
+
+
+def plot_critical_difference(
+    result: object,
+    *,
+    alpha: float | None = None,
+    ax: object = None,
+    width: float = 8.0,
+):
+    """Diagrama de diferencias críticas: rangos medios, nombres y grupos sin diferencias.
+
+    * Eje horizontal: rango medio (1 = el mejor, a la izquierda); cubre los enteros que
+      abarcan los rangos observados (y la CD), no siempre de 1 a k.
+    * Cada algoritmo baja desde su rango hasta su nombre (la mitad mejor a la izquierda,
+      la peor a la derecha), con su rango medio entre paréntesis.
+    * Barras gruesas bajo el eje: grupos de algoritmos que **no** difieren
+      significativamente (:meth:`PostHocResult.groups`). Con un control, una sola barra
+      (el control y los que no difieren de él) y el nombre del control en negrita.
+    * Con Nemenyi y Bonferroni-Dunn, la diferencia crítica dibujada a escala sobre el eje
+      (en Bonferroni-Dunn, además, el intervalo ±CD alrededor del control).
+
+    Parámetros
+    ----------
+    result : PostHocResult
+        De :func:`nemenyi_test`, :func:`control_test` o :func:`wilcoxon_holm_test`.
+    alpha : float o None
+        Nivel de significación; por defecto el de ``result``. Cambiarlo recalcula la CD
+        y los grupos (los valores p ajustados no dependen de ``alpha``).
+    ax : matplotlib.axes.Axes o None
+        Si se da, se dibuja en sus ejes (que se apagan) escalando la composición a su
+        tamaño; si no, se crea una figura de ``width`` pulgadas con el alto necesario.
+    width : float, por defecto 8
+        Ancho de la figura nueva, en pulgadas (al menos 6).
+
+    Devuelve
+    --------
+    matplotlib.axes.Axes
+
+    Lanza
+    -----
+    TypeError
+        Si ``result`` no es un :class:`PostHocResult`.
+
+    Referencias
+    -----------
+    Demšar, J. (2006). *JMLR*, 7, 1-30, figuras 1 y 2.
+    """
+    if not isinstance(result, PostHocResult):
+        raise TypeError(
+            "`result` debe ser el resultado de nemenyi_test, control_test o "
+            f"wilcoxon_holm_test (un PostHocResult); se recibió {describe(result)}."
+        )
+    if alpha is not None:
+        result = _with_alpha(result, check_alpha(alpha))
+    if isinstance(width, bool) or not isinstance(width, (int, float)) or not width >= 6:
+        raise ValueError(f"`width` debe ser un número de pulgadas ≥ 6; se recibió {describe(width)}.")
+    ranks = result.average_ranks.sort_values(kind="stable")
+    names, values = list(ranks.index), ranks.to_numpy(float)
+    k = len(names)
+    groups = result.groups()
+    cd = result.critical_difference
+    n_left = math.ceil(k / 2)
+    left = list(range(n_left))  # los mejores, de arriba abajo por rango creciente
+    right = list(range(k - 1, n_left - 1, -1))  # los peores, el último arriba
+
+    y_axis = 0.95 if cd is not None else 0.55
+    y_bars0 = y_axis + 0.28
+    y_lab0 = y_bars0 + max(len(groups), 1) * _BAR + 0.22
+    n_rows = max(len(left), len(right))
+    height = y_lab0 + (n_rows - 1) * _ROW + 0.3
+
+    if ax is None:
+        fig = plt.figure(figsize=(float(width), height), layout="none")
+        ax = fig.add_axes((0, 0, 1, 1))
+        W, H, scale = float(width), height, 1.0
+    else:
+        fig = ax.figure
+        bbox = ax.get_position()
+        W = fig.get_figwidth() * bbox.width
+        H = fig.get_figheight() * bbox.height
+        scale = H / height
+    ax.set_axis_off()
+    ax.set_xlim(0, W)
+    ax.set_ylim(H, 0)
+
+    def y(v: float) -> float:
+        return v * scale
+
+    labels = [f"{names[i]} ({values[i]:.2f})" for i in range(k)]
+    weight = ["bold" if names[i] == result.control else "normal" for i in range(k)]
+    renderer = fig.canvas.get_renderer()
+    widths = []
+    for i in range(k):
+        t = ax.text(0, 0, labels[i], fontweight=weight[i])
+        bb = t.get_window_extent(renderer)
+        widths.append(bb.width / fig.dpi)
+        t.remove()
+    margin_l = max(widths[i] for i in left) + 0.35
+    margin_r = max((widths[i] for i in right), default=0.0) + 0.35
+    # El eje cubre los rangos observados (en enteros) y, si la hay, la CD a escala
+    lo = float(math.floor(values.min()))
+    hi = float(math.ceil(values.max()))
+    if cd is not None:
+        hi = max(hi, float(math.ceil(lo + cd)))
+    hi = max(hi, lo + 1.0)
+    span = W - margin_l - margin_r
+
+    def x(r: float) -> float:
+        return margin_l + (r - lo) / (hi - lo) * span
+
+    # Eje de rangos con marcas enteras y medias
+    ax.plot([x(lo), x(hi)], [y(y_axis)] * 2, color="black", lw=1.5)
+    for t in np.arange(lo, hi + 1e-9, 0.5):
+        big = float(t).is_integer()
+        tick = 0.1 if big else 0.05
+        ax.plot([x(t)] * 2, [y(y_axis), y(y_axis - tick)], color="black", lw=1.2)
+        if big:
+            ax.text(x(t), y(y_axis - 0.14), f"{int(t)}", ha="center", va="bottom", fontsize=12)
+
+    ax.text(x(lo) - 0.15, y(y_axis), "rango medio", ha="right", va="center", fontsize=12,
+            color="0.3")
+
+    # Diferencia crítica a escala
+    if cd is not None:
+        y_cd = 0.3
+        ax.plot([x(lo), x(lo + cd)], [y(y_cd)] * 2, color="tab:red", lw=2.5)
+        for end in (lo, lo + cd):
+            ax.plot([x(end)] * 2, [y(y_cd - 0.07), y(y_cd + 0.07)], color="tab:red", lw=2)
+        ax.text(x(lo + cd) + 0.1, y(y_cd), f"CD = {cd:.2f} (α = {result.alpha:g})",
+                ha="left", va="center", color="tab:red", fontsize=12)
+        if result.method == "bonferroni-dunn" and result.control is not None:
+            rc = float(result.average_ranks[result.control])
+            a, b = max(lo, rc - cd), min(hi, rc + cd)
+            ax.plot([x(a), x(b)], [y(y_axis + 0.12)] * 2, color="tab:red", lw=1.5, alpha=0.7)
+
+    # Barras de los grupos sin diferencias significativas
+    color = {"nemenyi": "black", "holm": "tab:blue", "bonferroni-dunn": "tab:blue",
+             "wilcoxon-holm": "tab:green"}[result.method]
+    for g, members in enumerate(groups):
+        rs = [float(ranks[m]) for m in members]
+        yy = y(y_bars0 + g * _BAR)
+        ax.plot([x(min(rs)) - 0.06, x(max(rs)) + 0.06], [yy, yy], color=color, lw=4,
+                solid_capstyle="round")
+
+    # Nombres con sus líneas guía
+    for row, i in enumerate(left):
+        yy = y(y_lab0 + row * _ROW)
+        ax.plot([x(values[i])] * 2 + [margin_l - 0.2], [y(y_axis), yy, yy], color="0.3", lw=1)
+        ax.text(margin_l - 0.25, yy, labels[i], ha="right", va="center", fontweight=weight[i])
+    for row, i in enumerate(right):
+        yy = y(y_lab0 + row * _ROW)
+        ax.plot([x(values[i])] * 2 + [W - margin_r + 0.2], [y(y_axis), yy, yy], color="0.3", lw=1)
+        ax.text(W - margin_r + 0.25, yy, labels[i], ha="left", va="center", fontweight=weight[i])
+    return ax
