@@ -25,7 +25,11 @@ from course_utils._validation import (
     check_alpha,
     check_choice,
     check_count,
+    MAX_COUNT,
     check_finite_array,
+    check_finite_result,
+    check_label_arrays,
+    check_paired,
     check_positive_int,
     check_probability,
     check_same_length,
@@ -166,7 +170,12 @@ class TestResult:
 
 
 def _paired_scores(scores_a: object, scores_b: object) -> tuple[np.ndarray, np.ndarray]:
-    """Valida dos conjuntos de puntuaciones pareadas de forma (n,) o (r, k)."""
+    """Valida dos conjuntos de puntuaciones pareadas de forma (n,) o (r, k).
+
+    Dos objetos pandas con índices distintos se rechazan (ver
+    :func:`course_utils._validation.check_paired`): el pareo es por posición.
+    """
+    check_paired(scores_a=scores_a, scores_b=scores_b)
     a = check_finite_array(scores_a, "scores_a", ndim=None)
     b = check_finite_array(scores_b, "scores_b", ndim=None)
     for arr, name in ((a, "scores_a"), (b, "scores_b")):
@@ -181,6 +190,32 @@ def _paired_scores(scores_a: object, scores_b: object) -> tuple[np.ndarray, np.n
             f"partición a partición); `scores_a` tiene forma {a.shape} y `scores_b` {b.shape}."
         )
     return a, b
+
+
+def _rescaled(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """``a`` y ``b`` divididos por una potencia de 2 (exacto) para que sus diferencias y
+    cuadrados no desborden; devuelve también el factor. Los estadísticos t, F y el d de
+    Cohen no cambian al escalar; las estimaciones se devuelven a su escala al final.
+    """
+    top = max(float(np.max(np.abs(a))), float(np.max(np.abs(b))))
+    if top < 2.0**500:
+        return a, b, 1.0
+    scale = math.ldexp(1.0, math.frexp(top)[1] - 1)
+    a_s, b_s = a / scale, b / scale
+    if not np.all(np.isfinite(a_s - b_s)):  # pragma: no cover - |a_s|, |b_s| <= 1
+        raise ValueError("`scores_a - scores_b` no es finito.")
+    return a_s, b_s, scale
+
+
+def _unscale(value: float, scale: float, what: str) -> float:
+    """Devuelve ``value * scale`` o un error en español si desborda."""
+    return check_finite_result(
+        value * scale,
+        what,
+        "Las puntuaciones `scores_a` y `scores_b` son tan grandes (cerca de 1e308) que la "
+        "diferencia no cabe en un número de coma flotante; exprese las puntuaciones en otra "
+        "escala (por ejemplo, divídalas por una constante).",
+    )
 
 
 def _is_constant(d: np.ndarray, a: np.ndarray, b: np.ndarray) -> bool:
@@ -204,6 +239,7 @@ def _t_pvalue_ci(
     else:
         pvalue = dist.cdf(statistic)
         low, high = -math.inf, estimate + dist.ppf(1 - alpha) * se
+    pvalue = check_finite_result(pvalue, "el valor p")
     return float(min(1.0, pvalue)), float(low), float(high)
 
 
@@ -263,6 +299,9 @@ def corrected_resampled_ttest(
         Se puede pasar ``None`` solo si ``corrected=False``.
     corrected : bool, por defecto True
         ``False`` da la prueba t pareada ingenua (no recomendada con validación cruzada).
+        La prueba ingenua no usa ``test_train_ratio``: con ``corrected=False`` hay que
+        pasar ``test_train_ratio=None``, y un cociente se rechaza con un ``ValueError``
+        (aceptarlo haría creer que la prueba lo tiene en cuenta).
     alternative : {"two-sided", "greater", "less"}, por defecto "two-sided"
         ``"greater"``: H1 es que la media de ``A - B`` es mayor que 0.
     alpha : float, por defecto 0.05
@@ -278,7 +317,9 @@ def corrected_resampled_ttest(
     -----
     ValueError
         Si las formas no coinciden, hay NaN/inf, menos de 2 pares, ``test_train_ratio``
-        no es positivo, o todas las diferencias son iguales (varianza 0: t no está definido).
+        no es positivo (o se da con ``corrected=False``), todas las diferencias son
+        iguales (varianza 0: t no está definido), dos objetos pandas tienen índices
+        distintos (el pareo es por posición) o la estimación desborda la coma flotante.
     TypeError
         Si ``test_train_ratio`` no es un número.
 
@@ -306,12 +347,20 @@ def corrected_resampled_ttest(
         "un número real mayor que 0: el cociente tamaño de prueba / tamaño de entrenamiento "
         "(en validación cruzada de k particiones, 1/(k-1); por ejemplo 1/9 con k = 10)"
     )
+    if not corrected and test_train_ratio is not None:
+        raise ValueError(
+            "Con `corrected=False` (prueba t pareada ingenua) `test_train_ratio` debe ser None; "
+            f"se recibió {describe(test_train_ratio)}. La prueba ingenua no usa el cociente "
+            "prueba/entrenamiento: su error estándar es sqrt(var/n). Pase test_train_ratio=None "
+            "para la prueba ingenua o corrected=True para la corregida de Nadeau y Bengio."
+        )
     if test_train_ratio is None and not corrected:
         ratio = 0.0
     else:
         ratio = _check_real(test_train_ratio, "test_train_ratio", ratio_help)
         if ratio <= 0:
             raise ValueError(f"`test_train_ratio` debe ser {ratio_help}; se recibió {ratio!r}.")
+    a, b, scale = _rescaled(a, b)
     d = (a - b).ravel()
     n = d.size
     if n < 2:
@@ -332,6 +381,9 @@ def corrected_resampled_ttest(
     df = float(n - 1)
     statistic = mean / se
     pvalue, low, high = _t_pvalue_ci(statistic, mean, se, df, alternative, alpha)
+    mean = _unscale(mean, scale, "la diferencia media `scores_a - scores_b`")
+    low = low if math.isinf(low) else _unscale(low, scale, "el intervalo de confianza")
+    high = high if math.isinf(high) else _unscale(high, scale, "el intervalo de confianza")
     if corrected:
         method = "Prueba t de remuestreo corregida (Nadeau y Bengio, 2003)"
         note = ""
@@ -361,8 +413,15 @@ def corrected_resampled_ttest(
 # ---------------------------------------------------------------------------
 
 
-def _five_by_two_differences(scores_a: object, scores_b: object) -> tuple[np.ndarray, np.ndarray]:
-    """Diferencias p_ij (forma (5, 2)) y varianzas s_i^2 (forma (5,))."""
+def _five_by_two_differences(
+    scores_a: object, scores_b: object
+) -> tuple[np.ndarray, np.ndarray, float]:
+    """Diferencias p_ij (forma (5, 2)), varianzas s_i^2 (forma (5,)) y la escala de ambas.
+
+    Con puntuaciones enormes se divide todo por una potencia de 2 (``_rescaled``): los
+    estadísticos no cambian y las estimaciones se multiplican por la escala al final.
+    """
+    check_paired(scores_a=scores_a, scores_b=scores_b)
     a = check_finite_array(scores_a, "scores_a", ndim=None)
     b = check_finite_array(scores_b, "scores_b", ndim=None)
     for arr, name in ((a, "scores_a"), (b, "scores_b")):
@@ -371,17 +430,18 @@ def _five_by_two_differences(scores_a: object, scores_b: object) -> tuple[np.nda
                 f"`{name}` debe tener forma (5, 2): 5 repeticiones de validación cruzada de 2 "
                 f"particiones (una fila por repetición); se recibió un arreglo de forma {arr.shape}."
             )
+    a, b, scale = _rescaled(a, b)
     p = a - b
     pbar = p.mean(axis=1)
     s2 = (p[:, 0] - pbar) ** 2 + (p[:, 1] - pbar) ** 2
-    scale = max(float(np.max(np.abs(a))), float(np.max(np.abs(b))), np.finfo(float).tiny)
-    if np.all(np.abs(p[:, 0] - p[:, 1]) <= 16 * np.finfo(float).eps * scale):
+    top = max(float(np.max(np.abs(a))), float(np.max(np.abs(b))), np.finfo(float).tiny)
+    if np.all(np.abs(p[:, 0] - p[:, 1]) <= 16 * np.finfo(float).eps * top):
         raise ValueError(
             "En las 5 repeticiones las dos diferencias `scores_a - scores_b` son iguales, así que "
             "todas las varianzas s_i² son 0 y el estadístico no está definido (división por cero). "
             "Compruebe que no compara un modelo consigo mismo."
         )
-    return p, s2
+    return p, s2, scale
 
 
 def paired_ttest_5x2cv(
@@ -438,13 +498,16 @@ def paired_ttest_5x2cv(
     >>> round(res.statistic, 4)  # 0.02 / sqrt(2 * 0.02**2) = 1/sqrt(2)
     0.7071
     """
-    p, s2 = _five_by_two_differences(scores_a, scores_b)
+    p, s2, scale = _five_by_two_differences(scores_a, scores_b)
     alternative = check_choice(alternative, "alternative", _ALTERNATIVES)
     alpha = check_alpha(alpha)
     se = math.sqrt(float(np.mean(s2)))
     estimate = float(p[0, 0])
     statistic = estimate / se
     pvalue, low, high = _t_pvalue_ci(statistic, estimate, se, 5.0, alternative, alpha)
+    estimate = _unscale(estimate, scale, "la diferencia p_1^(1)")
+    low = low if math.isinf(low) else _unscale(low, scale, "el intervalo de confianza")
+    high = high if math.isinf(high) else _unscale(high, scale, "el intervalo de confianza")
     return TestResult(
         statistic=float(statistic),
         pvalue=pvalue,
@@ -507,14 +570,14 @@ def combined_ftest_5x2cv(scores_a: object, scores_b: object) -> TestResult:
     >>> round(combined_ftest_5x2cv(a, b).statistic, 4)  # 10·0.0004 / (2·5·0.0008)
     0.5
     """
-    p, s2 = _five_by_two_differences(scores_a, scores_b)
-    statistic = float(np.sum(p**2) / (2 * np.sum(s2)))
-    pvalue = float(stats.f.sf(statistic, 10, 5))
+    p, s2, scale = _five_by_two_differences(scores_a, scores_b)
+    statistic = check_finite_result(np.sum(p**2) / (2 * np.sum(s2)), "el estadístico F")
+    pvalue = check_finite_result(stats.f.sf(statistic, 10, 5), "el valor p")
     return TestResult(
         statistic=statistic,
         pvalue=pvalue,
         df=(10.0, 5.0),
-        estimate=float(np.mean(p)),
+        estimate=_unscale(float(np.mean(p)), scale, "la diferencia media"),
         ci_low=None,
         ci_high=None,
         method="Prueba F combinada 5×2cv (Alpaydin, 1999)",
@@ -534,10 +597,15 @@ def combined_ftest_5x2cv(scores_a: object, scores_b: object) -> TestResult:
 def mcnemar_table(y_true: object, pred_a: object, pred_b: object) -> np.ndarray:
     """Tabla 2×2 de aciertos y fallos de dos modelos sobre los mismos ejemplos.
 
+    Las etiquetas se validan con
+    :func:`course_utils._validation.check_label_arrays`: todas números (enteros de
+    cualquier tipo, comparados de forma exacta) o todas texto, sin valores faltantes.
+    Dos ``pandas.Series`` con índices distintos se rechazan: el pareo es por posición.
+
     Parámetros
     ----------
     y_true, pred_a, pred_b : array_like de forma (n,)
-        Etiquetas verdaderas y predicciones de A y B (cualquier tipo de etiqueta).
+        Etiquetas verdaderas y predicciones de A y B (números, booleanos o texto).
 
     Devuelve
     --------
@@ -549,17 +617,17 @@ def mcnemar_table(y_true: object, pred_a: object, pred_b: object) -> np.ndarray:
     Lanza
     -----
     ValueError
-        Si las longitudes difieren, algún argumento está vacío o tiene valores ausentes.
+        Si las longitudes difieren, algún argumento está vacío, tiene valores faltantes
+        (``None``, ``NaN``, ``pd.NA``) o dos Series tienen índices distintos.
+    TypeError
+        Si se mezclan etiquetas de texto y numéricas (``"1"`` no es ``1``).
 
     Ejemplos
     --------
     >>> mcnemar_table([0, 1, 1, 0], [0, 1, 0, 1], [0, 0, 1, 1]).tolist()
     [[1, 1], [1, 1]]
     """
-    y = check_finite_array(y_true, "y_true", dtype=None)
-    a = check_finite_array(pred_a, "pred_a", dtype=None)
-    b = check_finite_array(pred_b, "pred_b", dtype=None)
-    check_same_length(y_true=y, pred_a=a, pred_b=b)
+    y, a, b = check_label_arrays(y_true=y_true, pred_a=pred_a, pred_b=pred_b)
     ok_a = a == y
     ok_b = b == y
     return np.array(
@@ -579,6 +647,12 @@ def _check_table(table: object) -> np.ndarray:
     if np.any(arr != np.round(arr)):
         raise ValueError(
             f"`table` debe contener conteos enteros (número de ejemplos); se recibió {arr.tolist()}."
+        )
+    if arr.max() > MAX_COUNT or arr.sum() > MAX_COUNT:
+        raise ValueError(
+            f"`table` debe contener conteos de como mucho 2**53 (unos 9·10^15) en total; se "
+            f"recibió un total de {arr.sum():.3e}. Por encima, la coma flotante no representa "
+            "todos los enteros y la prueba dejaría de ser exacta."
         )
     if arr.sum() == 0:
         raise ValueError("`table` no puede estar vacía: todos sus conteos son 0.")
@@ -695,6 +769,7 @@ def mcnemar_test(table: object, method: str = "exact", *, alpha: float = 0.05) -
         # equilibrada, que es la máxima evidencia a favor de H0.
         statistic = (abs(b - c) - 1) ** 2 / m if b != c else 0.0
         pvalue = float(stats.chi2.sf(statistic, 1))
+    pvalue = check_finite_result(pvalue, "el valor p de McNemar")
     pvalue = float(min(1.0, max(0.0, pvalue)))
     if method in ("exact", "mid-p"):
         distribution, df = "binomial", None
@@ -774,6 +849,7 @@ def cohens_d(scores_a: object, scores_b: object, paired: bool = True) -> float:
         raise TypeError(f"`paired` debe ser True o False; se recibió {describe(paired)}.")
     if paired:
         a, b = _paired_scores(scores_a, scores_b)
+        a, b, _ = _rescaled(a, b)  # d no depende de la escala
         d = (a - b).ravel()
         if d.size < 2:
             raise ValueError(
@@ -787,6 +863,7 @@ def cohens_d(scores_a: object, scores_b: object, paired: bool = True) -> float:
         return float(np.mean(d) / np.std(d, ddof=1))
     a = check_finite_array(scores_a, "scores_a", min_size=2)
     b = check_finite_array(scores_b, "scores_b", min_size=2)
+    a, b, _ = _rescaled(a, b)  # d no depende de la escala
     na, nb = a.size, b.size
     pooled = math.sqrt(((na - 1) * np.var(a, ddof=1) + (nb - 1) * np.var(b, ddof=1)) / (na + nb - 2))
     scale = max(float(np.max(np.abs(a))), float(np.max(np.abs(b))), np.finfo(float).tiny)
@@ -984,7 +1061,7 @@ def noninferiority_test(
     names = {"score": "score de Miettinen y Nurminen", "wald": "Wald"}
     return TestResult(
         statistic=statistic,
-        pvalue=float(min(1.0, max(0.0, pvalue))),
+        pvalue=float(min(1.0, max(0.0, check_finite_result(pvalue, "el valor p")))),
         df=None,
         estimate=float(estimate),
         ci_low=float(min(low, estimate)),
@@ -1065,7 +1142,8 @@ def power_two_proportions(
     """
     pa, pb, alpha, alternative = _check_power_args(p_a, p_b, alpha, alternative)
     n = check_positive_int(n, "n")
-    return float(min(1.0, max(0.0, _power(pa, pb, n, alpha, alternative))))
+    power = check_finite_result(_power(pa, pb, n, alpha, alternative), "la potencia")
+    return float(min(1.0, max(0.0, power)))
 
 
 def sample_size_two_proportions(

@@ -40,8 +40,9 @@ from course_utils._validation import (
     check_alpha,
     check_choice,
     check_count,
-    check_finite_array,
-    check_same_length,
+    check_finite_result,
+    check_label_arrays,
+    check_n_resamples,
     describe,
 )
 from course_utils.metrics import ClassificationMetrics, _compute
@@ -67,6 +68,12 @@ _PROPORTION_METHODS = {
     "jeffreys": "jeffreys",
 }
 PROPORTION_METHODS: tuple[str, ...] = tuple(_PROPORTION_METHODS)
+
+#: Mayor ``n`` para los intervalos basados en cuantiles beta ("clopper-pearson" y
+#: "jeffreys"). Más allá, ``scipy.stats.beta.ppf`` pierde precisión (con ``n = 10**12`` el
+#: cuantil ya no devuelve la probabilidad pedida al evaluar la función de distribución, y
+#: con ``n = 10**18`` da NaN), y a esa escala Wilson coincide con ellos en más de 8 decimales.
+MAX_BETA_N: int = 10**10
 
 #: Medidas con nombre que aceptan :func:`bootstrap_interval` y :func:`paired_bootstrap_difference`.
 BOOTSTRAP_METRICS: tuple[str, ...] = (
@@ -187,7 +194,9 @@ def proportion_interval(
         Si ``successes`` o ``n`` no son enteros, o ``alpha`` no es un número.
     ValueError
         Si ``n < 1``, ``successes`` está fuera de [0, n], ``alpha`` fuera de (0, 1)
-        o el método no existe.
+        o el método no existe; si ``n`` pasa de 2**53 (la coma flotante ya no representa
+        todos los enteros), o de :data:`MAX_BETA_N` = 10**10 con ``"clopper-pearson"`` o
+        ``"jeffreys"`` (los cuantiles beta de scipy pierden precisión: use ``"wilson"``).
 
     Ejemplos
     --------
@@ -209,6 +218,13 @@ def proportion_interval(
         )
     alpha = check_alpha(alpha)
     method = check_choice(method, "method", PROPORTION_METHODS)
+    if method in ("clopper-pearson", "jeffreys") and n > MAX_BETA_N:
+        raise ValueError(
+            f"`n` debe ser como mucho 10**10 con method={method!r}; se recibió n={n}. Con "
+            "n mayor, los cuantiles de la distribución beta que usa este intervalo pierden "
+            "precisión en scipy; a esa escala el intervalo de Wilson (method='wilson') coincide "
+            "con el de Clopper-Pearson y el de Jeffreys en más de 8 decimales."
+        )
     if method == "wald":
         # statsmodels recorta "normal" a [0, 1]; el curso necesita el Wald sin recortar
         # (la misma fórmula que statsmodels antes de recortar).
@@ -217,10 +233,11 @@ def proportion_interval(
         low, high = p - half, p + half
     else:
         low, high = proportion_confint(successes, n, alpha=alpha, method=_PROPORTION_METHODS[method])
+    hint = "Compruebe `successes` y `n`."
     return IntervalResult(
         estimate=successes / n,
-        low=float(low),
-        high=float(high),
+        low=check_finite_result(low, "el extremo inferior del intervalo", hint),
+        high=check_finite_result(high, "el extremo superior del intervalo", hint),
         method=method,
         confidence=1.0 - alpha,
     )
@@ -359,17 +376,6 @@ def _check_metric(metric: object, pos_label: object) -> str | Callable:
     )
 
 
-def _check_labels(**arrays: object) -> list[np.ndarray]:
-    checked = {name: check_finite_array(a, name, ndim=1, dtype=None) for name, a in arrays.items()}
-    check_same_length(**checked)
-    kinds = {name: ("texto" if a.dtype.kind in "US" else "número" if a.dtype.kind in "biuf" else "objeto")
-             for name, a in checked.items()}
-    if "texto" in kinds.values() and "número" in kinds.values():
-        detail = ", ".join(f"`{name}` contiene {k}s" for name, k in kinds.items())
-        raise TypeError(f"Las etiquetas deben ser todas números o todas texto: {detail}.")
-    return list(checked.values())
-
-
 def _joint_table(arrays: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """Clases (unión ordenada) y tabla de conteos conjunta de forma ``(K,) * len(arrays)``.
 
@@ -384,7 +390,7 @@ def _joint_table(arrays: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
         lo = min(int(a.min()) for a in arrays)
         hi = max(int(a.max()) for a in arrays)
         span = hi - lo + 1
-        if span**d <= max(4096, 4 * n):
+        if span**d <= max(4096, 4 * n) and -(2**62) < lo and hi < 2**62:
             flat = arrays[0].astype(np.int64)  # copia
             for a in arrays[1:]:
                 flat *= span
@@ -402,10 +408,8 @@ def _joint_table(arrays: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
             if values.size < span:
                 table = table[np.ix_(*[values] * d)]
             return labels, table
-    try:
-        labels, inverse = np.unique(np.concatenate(arrays), return_inverse=True)
-    except TypeError as exc:
-        raise TypeError(f"Las etiquetas no se pueden ordenar (¿tipos mezclados?): {exc}.") from None
+    # Las etiquetas llegan validadas por check_label_arrays: un solo tipo, comparable.
+    labels, inverse = np.unique(np.concatenate(arrays), return_inverse=True)
     k = labels.size
     codes = inverse.ravel().reshape(d, n)
     flat = np.ravel_multi_index(tuple(codes), (k,) * d)
@@ -561,6 +565,9 @@ def _interval(
 def _result(cls, estimate, dist, alpha, method, jackknife, metric_name, **extra):
     low, high, note = _interval(estimate, dist, alpha, method, jackknife)
     se = float(np.std(dist, ddof=1))
+    for value, what in ((estimate, "la estimación"), (low, "el extremo inferior"),
+                        (high, "el extremo superior"), (se, "el error estándar")):
+        check_finite_result(value, f"{what} del intervalo bootstrap", "Revise `metric`.")
     dist.setflags(write=False)
     return cls(
         estimate=float(estimate),
@@ -579,7 +586,7 @@ def _result(cls, estimate, dist, alpha, method, jackknife, metric_name, **extra)
 
 def _common_checks(metric, pos_label, n_resamples, alpha, method, random_state):
     metric = _check_metric(metric, pos_label)
-    n_resamples = check_count(n_resamples, "n_resamples", minimum=2)
+    n_resamples = check_n_resamples(n_resamples)
     alpha = check_alpha(alpha)
     method = check_choice(method, "method", BOOTSTRAP_METHODS)
     rng = _check_random_state(random_state)
@@ -627,7 +634,10 @@ def bootstrap_interval(
     Parámetros
     ----------
     y_true, y_pred : array_like de forma (N,)
-        Clases verdaderas y predichas (números o texto), sin valores ausentes.
+        Clases verdaderas y predichas: todas números (enteros de cualquier tipo, que se
+        comparan de forma exacta) o todas texto, sin valores faltantes. Se validan con
+        :func:`course_utils._validation.check_label_arrays`; dos ``pandas.Series`` con
+        índices distintos se rechazan, porque los pares se forman por posición.
     metric : str o callable
         ``"accuracy"``, ``"error"``, ``"balanced_accuracy"``, ``"precision_macro"``,
         ``"recall_macro"``, ``"f1_macro"`` o, para una clase (``pos_label``),
@@ -638,7 +648,11 @@ def bootstrap_interval(
         equilibrada promedia las clases presentes en la verdad de cada remuestra (como
         ``balanced_accuracy_score``).
     n_resamples : int, por defecto 10_000
-        Número de remuestras ``B`` (al menos 2).
+        Número de remuestras ``B``: de 2 a
+        :data:`course_utils._validation.MAX_RESAMPLES` (un millón), y que quepan en
+        memoria (``B`` por el número de celdas de la tabla de conteos, como mucho
+        :data:`~course_utils._validation.MAX_RESAMPLE_CELLS`). Con 10 000 el error de
+        Monte Carlo ya es pequeño; más remuestras no estrechan el intervalo.
     alpha : float, por defecto 0.05
         Nivel de significación; la confianza es ``1 - alpha``.
     method : {"percentile", "basic", "normal", "bca"}, por defecto "percentile"
@@ -667,13 +681,15 @@ def bootstrap_interval(
     Lanza
     -----
     ValueError
-        Longitudes distintas, entradas vacías o con NaN, una sola clase en ``y_true``
+        Longitudes distintas, entradas vacías o con valores faltantes, Series con índices
+        distintos, ``n_resamples`` mayor que el límite, una sola clase en ``y_true``
         para una medida que promedia clases o mide una clase, nombre de medida o método
         desconocido, ``alpha`` fuera de (0, 1), ``n_resamples < 2``, ``pos_label``
         ausente o que no es una de las clases; con ``"bca"``, si todas las réplicas
         quedan a un lado de la estimación.
     TypeError
-        Argumentos del tipo equivocado (por ejemplo, ``metric`` que no es texto ni función).
+        Argumentos del tipo equivocado (por ejemplo, ``metric`` que no es texto ni función)
+        o etiquetas que mezclan texto y números.
 
     Notas
     -----
@@ -705,7 +721,7 @@ def bootstrap_interval(
     metric, n_resamples, alpha, method, rng = _common_checks(
         metric, pos_label, n_resamples, alpha, method, random_state
     )
-    y_true, y_pred = _check_labels(y_true=y_true, y_pred=y_pred)
+    y_true, y_pred = check_label_arrays(y_true=y_true, y_pred=y_pred)
     n = y_true.size
 
     if callable(metric):
@@ -724,6 +740,7 @@ def bootstrap_interval(
     _check_two_classes(metric, labels, conf)
     pos = _pos_index(metric, pos_label, labels)
     k = labels.size
+    check_n_resamples(n_resamples, per_resample=2 * k * k)
     cells = conf.ravel()
     estimate = float(_evaluate(conf, metric, pos))
 
@@ -812,7 +829,7 @@ def paired_bootstrap_difference(
     metric, n_resamples, alpha, method, rng = _common_checks(
         metric, pos_label, n_resamples, alpha, method, random_state
     )
-    y_true, pred_a, pred_b = _check_labels(y_true=y_true, pred_a=pred_a, pred_b=pred_b)
+    y_true, pred_a, pred_b = check_label_arrays(y_true=y_true, pred_a=pred_a, pred_b=pred_b)
     n = y_true.size
 
     if callable(metric):
@@ -837,6 +854,7 @@ def paired_bootstrap_difference(
     _check_two_classes(metric, labels, table)
     pos = _pos_index(metric, pos_label, labels)
     k = labels.size
+    check_n_resamples(n_resamples, per_resample=4 * k * k + np.count_nonzero(table))
     joint = table.ravel()
     nz, draws = _multinomial_cells(rng, joint, n_resamples)
     ti, ai, bi = np.unravel_index(nz, (k, k, k))

@@ -132,9 +132,9 @@ def _check_confusion(confusion: object) -> np.ndarray:
             "`confusion` debe contener conteos enteros (número de casos en cada celda); "
             "se recibieron valores con parte decimal."
         )
-    totals = arr.sum(axis=(-2, -1))
-    if np.any(totals == 0):
-        where = "" if arr.ndim == 2 else f" (matrices vacías en las posiciones {np.flatnonzero(totals == 0)[:5].tolist()})"
+    empty = ~np.any(arr != 0, axis=(-2, -1))  # sin sumar: las sumas pueden desbordar
+    if np.any(empty):
+        where = "" if arr.ndim == 2 else f" (matrices vacías en las posiciones {np.flatnonzero(empty)[:5].tolist()})"
         raise ValueError(
             f"`confusion` no puede estar vacía: el total de casos debe ser mayor que 0{where}."
         )
@@ -158,8 +158,18 @@ def _safe_divide(num: np.ndarray, den: np.ndarray) -> np.ndarray:
 
 
 def _compute(conf: np.ndarray, beta: float = 1.0) -> ClassificationMetrics:
-    """Cálculo vectorizado sin validar (uso interno: la entrada ya es válida)."""
+    """Cálculo vectorizado sin validar (uso interno: la entrada ya es válida).
+
+    Todas las medidas son cocientes de conteos, así que no cambian si se divide la
+    matriz por una constante. Con conteos enormes (hasta 1e308) las sumas desbordarían
+    a infinito y las medidas saldrían NaN: cada matriz se divide antes por una potencia
+    de 2 (división exacta en coma flotante, no cambia ningún cociente).
+    """
     conf = np.asarray(conf, dtype=float)
+    top = conf.max(axis=(-2, -1), keepdims=True)
+    if np.any(top >= 2.0**500):
+        _, exponent = np.frexp(top)
+        conf = np.ldexp(conf, -exponent.astype(np.int32))
     tp = np.diagonal(conf, axis1=-2, axis2=-1)
     support = conf.sum(axis=-1)  # veces que cada clase es la verdadera (filas)
     predicted = conf.sum(axis=-2)  # veces que se predijo cada clase (columnas)

@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from scipy import stats
 
-from course_utils._validation import check_alpha, check_finite_array, describe
+from course_utils._validation import check_alpha, check_choice, check_finite_array, describe
 from course_utils.intervals import method_label
 
 __all__ = ["plot_t_test", "plot_bootstrap", "plot_intervals"]
@@ -162,7 +162,7 @@ def _plot_upper_tail(result: object, *, alpha: float | None, ax: object):
         if not ok:
             raise ValueError(f"`result.df` debe ser un par (gl1, gl2) positivo para una prueba F; se recibió {df!r}.")
         dist = stats.f(float(df[0]), float(df[1]))
-        symbol, name = "F", f"F de Snedecor ({float(df[0]):g}, {float(df[1]):g} gl)"
+        symbol, name = "F", f"F de Fisher-Snedecor ({float(df[0]):g}, {float(df[1]):g} gl)"
     else:
         if isinstance(df, bool) or not isinstance(df, numbers.Real) or not df > 0:
             raise ValueError(f"`result.df` debe ser un número positivo para una prueba χ²; se recibió {df!r}.")
@@ -206,6 +206,30 @@ def _plot_upper_tail(result: object, *, alpha: float | None, ax: object):
     return ax
 
 
+_BIN_RULES = ("auto", "fd", "doane", "scott", "stone", "rice", "sturges", "sqrt")
+
+
+def _check_bins(bins: object) -> object:
+    """``bins`` como en ``numpy.histogram``, validado antes de dibujar (mensajes en español)."""
+    if isinstance(bins, str):
+        return check_choice(bins, "bins", _BIN_RULES)
+    if isinstance(bins, numbers.Integral) and not isinstance(bins, bool):
+        if not 1 <= int(bins) <= 10_000:
+            raise ValueError(
+                f"`bins` debe ser un número de barras entre 1 y 10000 (o 'auto'); se recibió {bins}."
+            )
+        return int(bins)
+    if isinstance(bins, (bool, numbers.Number)) or not isinstance(bins, (Sequence, np.ndarray)):
+        raise TypeError(
+            "`bins` debe ser un entero (número de barras), un nombre de regla como 'auto' o una "
+            f"lista creciente de bordes; se recibió {describe(bins)}."
+        )
+    edges = check_finite_array(bins, "bins", min_size=2)
+    if np.any(np.diff(edges) <= 0):
+        raise ValueError(f"`bins` debe ser una lista estrictamente creciente de bordes; se recibió {edges.tolist()}.")
+    return edges
+
+
 def plot_bootstrap(result: object, *, bins: int | str = "auto", ax: object = None):
     """Histograma de las réplicas bootstrap con la estimación y el intervalo.
 
@@ -222,8 +246,16 @@ def plot_bootstrap(result: object, *, bins: int | str = "auto", ax: object = Non
     Devuelve
     --------
     matplotlib.axes.Axes
+
+    Lanza
+    -----
+    TypeError, ValueError
+        Si ``result`` no tiene los campos necesarios o no son finitos, o ``bins`` no es
+        un entero entre 1 y 10000, una regla de ``numpy.histogram`` ni una lista
+        creciente de bordes.
     """
     _require(result, "result", ("estimate", "low", "high", "distribution", "method", "confidence"))
+    bins = _check_bins(bins)
     reps = check_finite_array(result.distribution, "result.distribution")
     estimate, low, high = (float(result.estimate), float(result.low), float(result.high))
     if not all(math.isfinite(v) for v in (estimate, low, high)):

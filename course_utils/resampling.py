@@ -8,13 +8,22 @@ dos modelos sobre una única lista de particiones.
 
 from __future__ import annotations
 
+import difflib
 import numbers
+import warnings
 
 import numpy as np
 from sklearn.base import is_classifier
+from sklearn.metrics import get_scorer, get_scorer_names
 from sklearn.model_selection import RepeatedStratifiedKFold, check_cv, cross_validate
 
-from course_utils._validation import check_finite_array, check_positive_int, check_same_length, describe
+from course_utils._validation import (
+    check_labels,
+    check_paired,
+    check_positive_int,
+    check_same_length,
+    describe,
+)
 
 __all__ = ["repeated_stratified_kfold", "five_by_two", "paired_cv_scores"]
 
@@ -130,6 +139,68 @@ def _check_fold_list(cv: list | tuple, n: int) -> list[tuple[np.ndarray, np.ndar
     return folds
 
 
+def _check_scoring(scoring: object) -> object:
+    """Una medida de scikit-learn por nombre (comprobada) o una función."""
+    if isinstance(scoring, str):
+        try:
+            get_scorer(scoring)
+        except ValueError as exc:
+            close = difflib.get_close_matches(scoring, get_scorer_names(), n=3)
+            hint = f" ¿Quería decir {', '.join(map(repr, close))}?" if close else ""
+            raise ValueError(
+                f"`scoring` debe ser el nombre de una medida de scikit-learn (por ejemplo "
+                f"'accuracy', 'balanced_accuracy', 'f1', 'roc_auc'); se recibió {scoring!r}.{hint} "
+                "La lista completa está en sklearn.metrics.get_scorer_names()."
+            ) from exc
+        return scoring
+    if callable(scoring):
+        return scoring
+    raise TypeError(
+        "`scoring` debe ser el nombre de una medida de scikit-learn (por ejemplo "
+        f"'accuracy') o una función; se recibió {describe(scoring)}."
+    )
+
+
+def _check_int_cv(cv: int, y: np.ndarray, n: int, classifier: bool) -> None:
+    """``cv = k`` necesita k <= n filas y, con estratificación, k casos de cada clase."""
+    if cv > n:
+        raise ValueError(
+            f"`cv` = {cv} particiones es más que el número de filas de `X` ({n}): cada "
+            "partición necesita al menos un caso de prueba. Use un `cv` menor o igual que "
+            f"{n} (habitualmente 5 o 10)."
+        )
+    if classifier:
+        _, counts = np.unique(y, return_counts=True)
+        if counts.min() < cv:
+            raise ValueError(
+                f"`cv` = {cv} particiones estratificadas necesitan al menos {cv} casos de cada "
+                f"clase de `y`, y la clase menos frecuente tiene {int(counts.min())}. Alguna "
+                "partición se quedaría sin casos de esa clase; use un `cv` menor o igual que "
+                f"{int(counts.min())}."
+            )
+
+
+def _make_folds(splitter: object, X: object, y: np.ndarray) -> list:
+    """``list(splitter.split(X, y))`` con los errores y avisos traducidos."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            folds = list(splitter.split(X, y))
+        except ValueError as exc:
+            raise ValueError(
+                "El separador `cv` no puede crear las particiones con estos datos (por ejemplo, "
+                "más particiones que filas, o que casos de alguna clase en una validación "
+                f"estratificada); se recibió cv={splitter!r} con {len(y)} filas."
+            ) from exc
+    for warning in caught:
+        raise ValueError(
+            "El separador `cv` avisa de un problema al crear las particiones (por ejemplo, "
+            "alguna clase tiene menos casos que particiones y quedaría fuera de alguna "
+            f"partición de prueba); se recibió cv={splitter!r}. Use menos particiones."
+        ) from warning.message
+    return folds
+
+
 def paired_cv_scores(
     estimator_a: object,
     estimator_b: object,
@@ -173,7 +244,12 @@ def paired_cv_scores(
     -----
     ValueError, TypeError
         Si ``X`` e ``y`` tienen longitudes distintas o están vacíos, si ``y`` tiene
-        valores ausentes, o si ``scoring`` no es una sola medida.
+        valores faltantes o mezcla texto y números, si ``X`` e ``y`` son objetos pandas con
+        índices distintos (las filas se toman por posición), si ``scoring`` no es una
+        medida de scikit-learn, si ``cv`` pide más particiones que filas (o que casos de
+        la clase menos frecuente, con estratificación), si el ajuste de un modelo falla
+        en alguna partición (el error original va encadenado) o si alguna puntuación no
+        es finita.
 
     Ejemplos
     --------
@@ -193,19 +269,17 @@ def paired_cv_scores(
                 f"se recibió {describe(est)}."
             )
     n = _n_samples(X)
-    y_arr = check_finite_array(y, "y", dtype=None)
+    check_paired(X=X, y=y)
+    y_arr = check_labels(y, "y")
     check_same_length(X=range(n), y=y_arr)
-    if not (isinstance(scoring, str) or callable(scoring)):
-        raise TypeError(
-            "`scoring` debe ser el nombre de una medida de scikit-learn (por ejemplo "
-            f"'accuracy') o una función; se recibió {describe(scoring)}."
-        )
+    scoring = _check_scoring(scoring)
     if isinstance(cv, bool) or cv is None:
         raise TypeError(f"`cv` debe ser un entero o un separador de scikit-learn; se recibió {describe(cv)}.")
     if isinstance(cv, numbers.Integral):
         check_positive_int(cv, "cv")
         if cv < 2:
             raise ValueError(f"`cv` debe ser un entero mayor o igual que 2; se recibió {cv}.")
+        _check_int_cv(int(cv), y_arr, n, is_classifier(estimator_a))
     elif isinstance(cv, (list, tuple)):
         folds = _check_fold_list(cv, n)
     elif isinstance(cv, (str, bytes)) or not hasattr(cv, "split"):
@@ -217,11 +291,28 @@ def paired_cv_scores(
         splitter = None
     else:
         splitter = check_cv(cv, y_arr, classifier=is_classifier(estimator_a))
-        folds = list(splitter.split(X, y_arr))
+        folds = _make_folds(splitter, X, y_arr)
     scores = []
-    for est in (estimator_a, estimator_b):
-        res = cross_validate(est, X, y_arr, cv=folds, scoring=scoring, n_jobs=n_jobs)
-        scores.append(np.asarray(res["test_score"], dtype=float))
+    for est, name in ((estimator_a, "estimator_a"), (estimator_b, "estimator_b")):
+        try:
+            res = cross_validate(
+                est, X, y_arr, cv=folds, scoring=scoring, n_jobs=n_jobs, error_score="raise"
+            )
+        except Exception as exc:
+            raise ValueError(
+                f"El ajuste o la evaluación de `{name}` falló en alguna partición "
+                f"({type(exc).__name__}; el error original va encadenado debajo). Compruebe que "
+                "el modelo acepta `X` e `y` y que `scoring` tiene sentido para él."
+            ) from exc
+        values = np.asarray(res["test_score"], dtype=float)
+        if not np.all(np.isfinite(values)):
+            bad = int(np.flatnonzero(~np.isfinite(values))[0])
+            raise ValueError(
+                f"`scoring` dio un valor no finito ({values[bad]!r}) para `{name}` en la "
+                f"partición {bad}; por ejemplo, 'roc_auc' no está definido si la partición de "
+                "prueba tiene una sola clase. Use otra medida u otras particiones."
+            )
+        scores.append(values)
     n_repeats = getattr(splitter, "n_repeats", None)
     if isinstance(n_repeats, numbers.Integral) and n_repeats > 0 and len(folds) % n_repeats == 0:
         shape = (int(n_repeats), len(folds) // int(n_repeats))
