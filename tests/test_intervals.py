@@ -498,7 +498,7 @@ P = np.array([0, 1, 0, 0, 2, 1])
     [
         ((Y, P[:-1], "accuracy"), {}, ValueError, "misma longitud.*`y_pred`"),
         (([], [], "accuracy"), {}, ValueError, "`y_true`.*vacío"),
-        ((np.array([0.0, np.nan, 1.0]), [0, 1, 1], "accuracy"), {}, ValueError, "`y_true`.*NaN"),
+        ((np.array([0.0, np.nan, 1.0]), [0, 1, 1], "accuracy"), {}, ValueError, "`y_true`.*valores faltantes.*posición 1"),
         (([0, 1, None], [0, 1, 1], "accuracy"), {}, ValueError, "`y_true`.*None"),
         ((Y.reshape(2, 3), P.reshape(2, 3), "accuracy"), {}, ValueError, "`y_true`.*dimensi"),
         ((Y, P.astype(str), "accuracy"), {}, TypeError, "`y_pred`.*texto"),
