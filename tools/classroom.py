@@ -404,6 +404,7 @@ class CellNames:
     definite: set[str] = field(default_factory=set)
     writes: set[str] = field(default_factory=set)
     deferred: dict[str, set[str]] = field(default_factory=dict)
+    imports: dict[str, str] = field(default_factory=dict)  # nombre -> lo que importa
     star_import: bool = False
 
 
@@ -423,6 +424,7 @@ class _CellAnalyzer:
         if isinstance(node, ast.Name):
             bound.add(node.id)
             self.info.writes.add(node.id)
+            self.info.imports.pop(node.id, None)
         elif isinstance(node, (ast.Tuple, ast.List)):
             for elt in node.elts:
                 self.target(elt, bound)
@@ -480,6 +482,15 @@ class _CellAnalyzer:
             bound |= names
             info.writes |= names
             info.star_import |= star
+            for alias in node.names:
+                if isinstance(node, ast.Import) and not alias.asname:
+                    name, what = alias.name.split(".")[0], alias.name.split(".")[0]
+                elif isinstance(node, ast.Import):
+                    name, what = alias.asname, alias.name
+                else:
+                    name = alias.asname or alias.name
+                    what = f"{'.' * node.level}{node.module or ''}:{alias.name}"
+                info.imports[name] = what
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             c = _Collector()
             if isinstance(node, ast.ClassDef):
@@ -494,6 +505,7 @@ class _CellAnalyzer:
             info.writes |= c.stores | c.global_writes | gw
             info.uses |= free - bound - {node.name}
             info.deferred[node.name] = set(free)
+            info.imports.pop(node.name, None)
             bound.add(node.name)
             info.writes.add(node.name)
         elif isinstance(node, ast.If):
@@ -545,8 +557,20 @@ def python_source(cell_source: str) -> str:
     return TransformerManager().transform_cell(cell_source)
 
 
+_TIMING_LINE = re.compile(r"^(\s*)%time(?:it)?((?:\s+-\w+(?:\s+\d+)?)*)\s+(.*)$")
+
+
+def _unwrap_timing(source: str) -> str:
+    """``%time x = f()`` y ``%%time`` ejecutan su código en el cuaderno: se analiza ese código."""
+    lines = source.splitlines()
+    if lines and re.match(r"^\s*%%time(it)?\b", lines[0]):
+        lines = lines[1:]
+    return "\n".join(_TIMING_LINE.sub(r"\1\3", line) for line in lines)
+
+
 def analyze_cell(cell_source: str) -> CellNames:
     """Analiza una celda de código (lanza ``SyntaxError`` si no es Python válido)."""
+    cell_source = _unwrap_timing(cell_source)
     try:
         tree = ast.parse(cell_source)
     except SyntaxError:  # quizá una orden de IPython (%magia, !orden)
@@ -589,7 +613,8 @@ def solution_dependencies(nb: nbformat.NotebookNode) -> list[Dependency]:
     (``lista.append(...)``, un generador aleatorio consumido): para eso, la prueba que ejecuta una
     copia real. Las celdas que no son Python válido se devuelven como problema (nombre ``""``).
     """
-    history: dict[str, list[tuple[int, bool, bool]]] = {}  # nombre -> (celda, solución, segura)
+    # nombre -> (celda, es solución, definido con seguridad, lo que importa o None)
+    history: dict[str, list[tuple[int, bool, bool, str | None]]] = {}
     deferred: dict[str, set[str]] = {}
     problems: list[Dependency] = []
     for idx, cell in enumerate(nb.cells):
@@ -614,13 +639,19 @@ def solution_dependencies(nb: nbformat.NotebookNode) -> list[Dependency]:
                 todo.extend(deferred.get(name, ()))
             for name in sorted(used):
                 entries = history.get(name, [])
-                last_safe = max((i for i, sol, safe in entries if safe and not sol), default=-1)
-                sols = tuple(i for i, sol, _ in entries if sol and i > last_safe)
+                safe = [(i, imp) for i, sol, sure, imp in entries if sure and not sol]
+                last_safe, imported = safe[-1] if safe else (-1, None)
+                # Repetir en la solución la misma importación no cambia nada.
+                sols = tuple(
+                    i for i, sol, _, imp in entries
+                    if sol and i > last_safe and not (imported and imp == imported)
+                )
                 if sols:
-                    only = not any(not sol for _, sol, _ in entries)
+                    only = not any(not sol for _, sol, _, _ in entries)
                     problems.append(Dependency(idx, name, sols, only))
         for name in info.writes:
-            history.setdefault(name, []).append((idx, solution, name in info.definite))
+            imported = info.imports.get(name) if name in info.definite else None
+            history.setdefault(name, []).append((idx, solution, name in info.definite, imported))
         for name, free in info.deferred.items():
             deferred[name] = free
     return problems

@@ -1,0 +1,118 @@
+"""Genera las copias de los cuadernos para estudiantes en ``notebooks/alumnos/``.
+
+Uso (desde la raíz del repositorio, con el entorno del curso activado)::
+
+    python tools/make_student_copies.py            # escribe notebooks/alumnos/
+    python tools/make_student_copies.py --check    # solo comprueba que están al día
+
+Para cada ``notebooks/NN_nombre.ipynb`` se escribe ``notebooks/alumnos/NN_nombre.ipynb``, igual que
+el original salvo que cada solución (celdas con la etiqueta ``solution``; varias seguidas cuentan
+como una) se sustituye por una celda de código vacía, visible y sin salida, con la etiqueta
+``exercise`` y una indicación («# Ejercicio N: escriba aquí su solución.»). Las demás celdas, sus
+salidas y sus metadatos, y los metadatos del cuaderno, no cambian; la única excepción son los
+enlaces Markdown relativos que salen de ``notebooks/`` (``../README.md``), que ganan un ``../``
+porque la copia está una carpeta más abajo. Los enlaces entre cuadernos
+(``04_prueba_t_corregida.ipynb``) llevan, desde una copia, a la copia del otro cuaderno.
+
+También se escriben en ``notebooks/alumnos/``:
+
+- ``matplotlibrc``, copia de ``notebooks/matplotlibrc`` (Matplotlib lo lee del directorio de
+  trabajo, que en JupyterLab es la carpeta del cuaderno);
+- ``README.md``, que explica a los estudiantes qué es esta carpeta;
+- ``conftest.py``, para que ``python -m pytest`` no ejecute las copias con nbval (sus celdas son las
+  de los originales, que ya se ejecutan; ``tests/test_classroom.py`` comprueba las copias).
+
+Las copias se generan, nunca se editan a mano; repetir la orden no deja diferencias en ``git``.
+Genérelas después de ``tools/run_notebooks.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import nbformat
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from classroom import dumps, student_copy  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+STUDENTS = NOTEBOOKS / "alumnos"
+
+README = """\
+# Cuadernos para estudiantes
+
+Esta carpeta tiene una copia de cada cuaderno del curso **sin las soluciones de los ejercicios**:
+donde estaba cada solución hay una celda de código vacía para escribir la suya. Todo lo demás (el
+texto, el código, las figuras y los resultados guardados) es igual que en los cuadernos de
+`notebooks/`, que sí incluyen las soluciones.
+
+Abra los cuadernos desde aquí (`jupyter lab notebooks/alumnos/`) y ejecútelos de arriba abajo.
+
+Estos ficheros se generan con `python tools/make_student_copies.py`: no los edite aquí, porque se
+sobrescriben (guarde su trabajo con otro nombre o en otra carpeta).
+"""
+
+CONFTEST = '''\
+"""Las copias para estudiantes no se ejecutan con nbval (ver tools/make_student_copies.py)."""
+
+collect_ignore_glob = ["*.ipynb"]
+'''
+
+
+def sources() -> list[Path]:
+    return sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+
+
+def expected_files() -> dict[Path, str]:
+    """Cada fichero de ``notebooks/alumnos/`` con el texto exacto que debe tener."""
+    files = {
+        STUDENTS / "matplotlibrc": (NOTEBOOKS / "matplotlibrc").read_text(encoding="utf-8"),
+        STUDENTS / "README.md": README,
+        STUDENTS / "conftest.py": CONFTEST,
+    }
+    for path in sources():
+        nb = nbformat.read(path, as_version=4)
+        copy = student_copy(nb)
+        nbformat.validate(copy)
+        files[STUDENTS / path.name] = dumps(copy)
+    return files
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--check", action="store_true", help="no escribe nada; falla si alguna copia no está al día"
+    )
+    args = parser.parse_args(argv)
+    files = expected_files()
+    stale = sorted(
+        p for p in STUDENTS.glob("*.ipynb") if p not in files
+    )  # copias de cuadernos que ya no existen
+    outdated = [
+        p for p, text in files.items() if not p.exists() or p.read_text(encoding="utf-8") != text
+    ]
+    if args.check:
+        for p in outdated:
+            print(f"desactualizada: {p.relative_to(ROOT)}")
+        for p in stale:
+            print(f"sobra: {p.relative_to(ROOT)}")
+        return 1 if outdated or stale else 0
+    STUDENTS.mkdir(exist_ok=True)
+    for p in outdated:
+        with open(p, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(files[p])
+        print(f"escrita {p.relative_to(ROOT)}")
+    for p in stale:
+        p.unlink()
+        print(f"borrada {p.relative_to(ROOT)}")
+    print(f"{len(files)} ficheros en {STUDENTS.relative_to(ROOT)}/ ({len(outdated)} actualizados)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
