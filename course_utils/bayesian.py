@@ -16,11 +16,13 @@ Demšar y Zaffalon, 2017).
   media por conjunto y algoritmo; proceso de Dirichlet con Monte Carlo
   (Benavoli et al., 2014).
 
-Se escriben aquí (y no se delega en ``baycomp``) porque ``baycomp`` fija el
-cociente prueba/entrenamiento al de la validación cruzada de k particiones
-(1/(k-1)) y no admite 5×2 con su cociente 1 ni particiones repetidas con otro
-cociente; además, sus mensajes y resultados están en inglés. Las pruebas
-unitarias comparan ambas funciones con ``baycomp`` en los casos que comparten.
+Se escriben aquí (y no se delega en ``baycomp``) porque ``baycomp`` deduce el
+cociente prueba/entrenamiento del número de repeticiones, suponiendo validación
+cruzada de k particiones (1/(k-1); con 5×2, k = 2 y cociente 1), y no admite
+particiones aleatorias repetidas de entrenamiento y prueba con otro cociente (por
+ejemplo 30 particiones 2/3-1/3, cociente 1/2); además, sus mensajes y resultados
+están en inglés. Las pruebas unitarias comparan ambas funciones con ``baycomp``
+en los casos que comparten.
 
 Convención de signos: la diferencia es siempre ``A - B`` y la ROPE se da en esas
 unidades. Con puntuaciones en las que **más es mejor** (exactitud, AUC...)
@@ -39,7 +41,10 @@ import numpy as np
 from scipy import stats
 
 from course_utils._validation import (
+    check_count,
     check_finite_array,
+    check_finite_result,
+    check_paired,
     check_positive_int,
     check_probability,
     describe,
@@ -57,6 +62,10 @@ __all__ = [
 _COLOR_A = "tab:green"
 _COLOR_EQ = "tab:gray"
 _COLOR_B = "tab:purple"
+
+#: Máximo de muestras de Monte Carlo: con 10^6 el error de Monte Carlo de cada
+#: probabilidad es ≤ 0.0005; más muestras solo gastan memoria y tiempo.
+MAX_SAMPLES = 1_000_000
 
 
 # ---------------------------------------------------------------------------
@@ -116,8 +125,12 @@ def _check_names(names: object) -> tuple[str, str]:
 
 
 def _paired(scores_a: object, scores_b: object, ndims: tuple[int, ...]) -> tuple[np.ndarray, ...]:
-    """Dos arreglos finitos, pareados, de la misma forma; las Series de pandas se alinean."""
-    _reject_misaligned(scores_a, scores_b)
+    """Dos arreglos finitos, pareados por posición, de la misma forma.
+
+    Dos objetos pandas con índices distintos se rechazan (ver
+    :func:`course_utils._validation.check_paired`).
+    """
+    check_paired(scores_a=scores_a, scores_b=scores_b)
     a = check_finite_array(scores_a, "scores_a", ndim=None)
     b = check_finite_array(scores_b, "scores_b", ndim=None)
     shapes = " o ".join("(n,)" if k == 1 else "(r, k)" for k in ndims)
@@ -134,17 +147,20 @@ def _paired(scores_a: object, scores_b: object, ndims: tuple[int, ...]) -> tuple
     return a, b
 
 
-def _reject_misaligned(scores_a: object, scores_b: object) -> None:
-    """Dos Series/DataFrames de pandas con índices distintos no se emparejan por posición."""
-    idx_a, idx_b = getattr(scores_a, "index", None), getattr(scores_b, "index", None)
-    if not (hasattr(idx_a, "equals") and hasattr(idx_b, "equals")):  # no son de pandas
-        return
-    if not idx_a.equals(idx_b):
-        raise ValueError(
-            "`scores_a` y `scores_b` son objetos de pandas con índices distintos, así que "
-            "emparejarlos por posición mezclaría particiones o conjuntos de datos; "
-            "ordénelos con el mismo índice (por ejemplo `scores_b.reindex(scores_a.index)`)."
-        )
+def _power_of_two_scale(a: np.ndarray, b: np.ndarray) -> float:
+    """Potencia de 2 por la que dividir ``a`` y ``b`` para que ``a - b`` y sus cuadrados no
+    desborden ni se anulen. Dividir por una potencia de 2 es exacto: con puntuaciones
+    normales (|x| ≤ 1) el resultado es idéntico al cálculo sin escalar."""
+    top = max(float(np.max(np.abs(a))), float(np.max(np.abs(b))))
+    if top == 0.0:
+        return 1.0
+    return math.ldexp(1.0, math.frexp(top)[1] - 1)
+
+
+_OVERFLOW_HINT = (
+    "Las puntuaciones son tan grandes que el resultado no cabe en coma flotante; "
+    "revise `scores_a` y `scores_b` (¿están en otra escala?)."
+)
 
 
 def _fmt(x: float) -> str:
@@ -324,8 +340,8 @@ def bayesian_correlated_ttest(
     más es mejor): mismos números, otra lectura.
 
     Se escribe a mano (con ``scipy.stats.t``) porque ``baycomp.CorrelatedTTest``
-    solo admite el cociente 1/(k-1) de la validación cruzada de k particiones; en
-    ese caso ambas dan lo mismo.
+    solo admite el cociente 1/(k-1) de la validación cruzada de k particiones
+    (que incluye 5×2, con k = 2); en ese caso ambas dan lo mismo.
 
     Parámetros
     ----------
@@ -397,14 +413,16 @@ def bayesian_correlated_ttest(
     hib = _check_bool(higher_is_better, "higher_is_better")
     level = check_probability(level, "level", closed=False)
     names = _check_names(names)
-    d = (a - b).ravel()
-    n = d.size
+    n = a.size
     if n < 2:
         raise ValueError(
             f"Se necesitan al menos 2 pares de puntuaciones en `scores_a` y `scores_b`; "
             f"se recibieron {n}."
         )
-    scale_ref = max(float(np.max(np.abs(a))), float(np.max(np.abs(b))), np.finfo(float).tiny)
+    f = _power_of_two_scale(a, b)
+    a_s, b_s = a / f, b / f
+    d = (a_s - b_s).ravel()
+    scale_ref = max(float(np.max(np.abs(a_s))), float(np.max(np.abs(b_s))), np.finfo(float).tiny)
     if float(np.ptp(d)) <= 16 * np.finfo(float).eps * scale_ref:
         raise ValueError(
             "Todas las diferencias `scores_a - scores_b` son iguales (varianza 0): la "
@@ -412,8 +430,14 @@ def bayesian_correlated_ttest(
             "dirían nada sobre la incertidumbre. Compruebe que no compara un modelo "
             "consigo mismo y que las puntuaciones no están redondeadas en exceso."
         )
-    mean = float(np.mean(d))
-    scale = math.sqrt((1.0 / n + ratio) * float(np.var(d, ddof=1)))
+    mean = check_finite_result(float(np.mean(d)) * f, "la diferencia media", _OVERFLOW_HINT)
+    scale = math.sqrt(1.0 / n + ratio) * float(np.std(d, ddof=1)) * f
+    scale = check_finite_result(scale, "la escala a posteriori", _OVERFLOW_HINT)
+    if scale == 0.0:
+        raise ValueError(
+            "La escala a posteriori es 0 (las diferencias `scores_a - scores_b` son demasiado "
+            "pequeñas para la coma flotante); revise la escala de las puntuaciones."
+        )
     df = float(n - 1)
     post = stats.t(df, loc=mean, scale=scale)
     left = float(post.cdf(rope_t[0]))
@@ -601,7 +625,7 @@ def bayesian_signed_rank_test(
         raise ValueError(
             f"`prior_strength` debe ser un número real ≥ 0, por ejemplo 0.5; se recibió {s!r}."
         )
-    n_samples = check_positive_int(n_samples, "n_samples")
+    n_samples = check_count(n_samples, "n_samples", minimum=1, maximum=MAX_SAMPLES)
     if random_state is not None and not isinstance(random_state, np.random.Generator):
         if isinstance(random_state, bool) or not isinstance(random_state, numbers.Integral):
             raise TypeError(
@@ -617,7 +641,11 @@ def bayesian_signed_rank_test(
         raise ValueError(
             f"Se necesitan al menos 2 conjuntos de datos en `scores_a` y `scores_b`; se recibió {m}."
         )
-    d = a - b
+    f = _power_of_two_scale(a, b)
+    d = a / f - b / f  # exacto salvo desbordamiento; las comparaciones no cambian
+    rope_s = (rope_t[0] / f, rope_t[1] / f)
+    estimate = check_finite_result(float(np.median(d)) * f, "la mediana de las diferencias",
+                                   _OVERFLOW_HINT)
     rng = np.random.default_rng(random_state)
     alpha = np.ones(m + 1)
     alpha[0] = s
@@ -625,7 +653,7 @@ def bayesian_signed_rank_test(
         weights = np.hstack([np.zeros((n_samples, 1)), rng.dirichlet(alpha[1:], n_samples)])
     else:
         weights = rng.dirichlet(alpha, n_samples)
-    left, right = _signed_rank_thetas(weights, d, rope_t)
+    left, right = _signed_rank_thetas(weights, d, rope_s)
     rope_theta = np.clip(1.0 - left - right, 0.0, 1.0)
     if hib:
         samples = np.column_stack([right, rope_theta, left])
@@ -641,7 +669,7 @@ def bayesian_signed_rank_test(
     return BayesianSignedRankResult(
         prob_a_better=float(probs[0]), prob_equivalent=float(probs[1]),
         prob_b_better=float(probs[2]), mc_se=se, samples=samples,
-        estimate=float(np.median(d)), rope=rope_t, n_datasets=m, prior_strength=s,
+        estimate=estimate, rope=rope_t, n_datasets=m, prior_strength=s,
         n_samples=n_samples, higher_is_better=hib, names=names,
     )
 
@@ -749,10 +777,10 @@ def plot_bayesian_signed_rank(result: object, *, ax: object = None, max_points: 
     a, b = result.names
     labels = (f"{a} mejor", "equivalentes (ROPE)", f"{b} mejor")
     probs = (result.prob_a_better, result.prob_equivalent, result.prob_b_better)
-    for k, color in enumerate((_COLOR_A, _COLOR_EQ, _COLOR_B)):
+    for k, color in enumerate((_COLOR_A, "dimgray", _COLOR_B)):
         mask = winner == k
         if np.any(mask):
-            ax.scatter(xs[mask], ys[mask], s=4, alpha=0.3, color=color, lw=0)
+            ax.scatter(xs[mask], ys[mask], s=5, alpha=0.35, color=color, lw=0)
     ax.plot([0, 1, 0.5, 0], [0, 0, h, 0], color="black", lw=1.5)
     cx, cy = 0.5, h / 3
     for mx, my in ((0.5, 0.0), (0.25, h / 2), (0.75, h / 2)):  # centro -> puntos medios
