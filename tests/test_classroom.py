@@ -332,19 +332,26 @@ def test_solution_dependency_checker_reports_unparsable_cells():
     assert [p.name for p in problems] == [""] and "no es código Python" in problems[0].message()
 
 
-def test_checker_sees_an_unseen_dependency_in_a_real_notebook():
-    """Sobre un cuaderno real: añadir tras los ejercicios una celda que usa una variable de la
-    última solución hace fallar la comprobación; sin esa celda, no falla."""
-    nb = read(NOTEBOOKS[-1])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_checker_sees_an_added_dependency_in_a_real_notebook(path):
+    """Sobre cada cuaderno real: añadir tras la última solución una celda que usa un nombre que
+    solo esa solución define hace aparecer exactamente ese problema."""
+    nb = read(path)
     last = max(i for i, c in enumerate(nb.cells) if classroom.is_solution(c))
-    info = classroom.analyze_cell(nb.cells[last].source)
-    names = sorted(info.definite - {n for c in nb.cells[:last] if c.cell_type == "code"
-                                    for n in classroom.analyze_cell(c.source).writes})
+    earlier = set()
+    for cell in nb.cells[:last]:
+        if cell.cell_type == "code":
+            earlier |= classroom.analyze_cell(cell.source).writes
+    names = sorted(classroom.analyze_cell(nb.cells[last].source).definite - earlier)
     if not names:
         pytest.skip("la última solución no define nombres nuevos")
+    before = len(classroom.solution_dependencies(nb))
     nb.cells.insert(last + 1, nbformat.v4.new_code_cell(f"print({names[0]})"))
-    problems = classroom.solution_dependencies(nb)
-    assert [(p.cell, p.name) for p in problems] == [(last + 1, names[0])]
+    after = classroom.solution_dependencies(nb)
+    assert [(p.cell, p.name, p.only_in_solutions) for p in after if p.cell == last + 1] == [
+        (last + 1, names[0], True)
+    ]
+    assert len(after) == before + 1
 
 
 def test_student_copy_collapses_consecutive_solutions_and_keeps_ids():
@@ -485,15 +492,16 @@ def test_code_cells_are_short(path):
     assert not long, f"{path.name}: celdas de código de más de {MAX_CELL_LINES} líneas: {long}"
 
 
-def _block_after(nb, marker: str) -> str:
-    """El texto Markdown desde ``marker`` hasta el siguiente rótulo en negrita o encabezado (si
-    el bloque queda vacío, sigue en la celda Markdown siguiente)."""
+def _block_after(nb, label: str) -> str:
+    """El texto Markdown desde el rótulo (``**Objetivos.**`` o ``## Objetivos``) hasta el
+    siguiente rótulo en negrita o encabezado (si queda vacío, sigue en la celda siguiente)."""
     cells = markdown_cells(nb)
+    marker = re.compile(rf"^(\*\*|#+\s+){re.escape(label)}", re.M)
     for k, (_, cell) in enumerate(cells):
-        pos = cell.source.find(marker)
-        if pos < 0:
+        m = marker.search(cell.source)
+        if not m:
             continue
-        rest = cell.source[pos + len(marker):].split("\n", 1)
+        rest = cell.source[m.end():].split("\n", 1)
         lines = rest[1].splitlines() if len(rest) > 1 else []
         if k + 1 < len(cells) and not any(line.strip() for line in lines):
             lines = cells[k + 1][1].source.splitlines()
