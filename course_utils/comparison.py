@@ -991,7 +991,7 @@ def noninferiority_test(
         Aciertos y ejemplos del modelo de referencia.
     margin : float
         Margen de no inferioridad :math:`\delta`, en (0, 1) (por ejemplo 0.02).
-    alpha : float, por defecto 0.05
+    alpha : float en (0, 0.5), por defecto 0.05
     method : {"score", "wald"}, por defecto "score"
 
     Devuelve
@@ -1030,6 +1030,12 @@ def noninferiority_test(
     if not 0.0 < margin < 1.0:
         raise ValueError(f"`margin` debe estar en el intervalo abierto (0, 1), por ejemplo 0.02; se recibió {margin!r}.")
     alpha = check_alpha(alpha)
+    if alpha >= 0.5:
+        raise ValueError(
+            f"`alpha` debe estar en (0, 0.5) en una prueba unilateral de no inferioridad, por "
+            f"ejemplo 0.05; se recibió {alpha!r}. Con alpha >= 0.5 se concluiría no inferioridad "
+            "aunque la estimación estuviera por debajo del margen."
+        )
     method = check_choice(method, "method", ("score", "wald"))
     p_new, p_ref = s_new / n_new_, s_ref / n_ref_
     if method == "wald" and p_new * (1 - p_new) / n_new_ + p_ref * (1 - p_ref) / n_ref_ == 0:

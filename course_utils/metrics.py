@@ -179,7 +179,10 @@ def _compute(conf: np.ndarray, beta: float = 1.0) -> ClassificationMetrics:
     recall = _safe_divide(tp, support)
     b2 = beta * beta
     # (1 + b²)·VP / ((1 + b²)·VP + b²·FN + FP) = (1 + b²)·VP / (b²·soporte + predichos)
-    fbeta = _safe_divide((1.0 + b2) * tp, b2 * support + predicted)
+    if b2 <= 1.0:
+        fbeta = _safe_divide((1.0 + b2) * tp, b2 * support + predicted)
+    else:  # dividido por b²: sin desbordamiento con beta enorme (límite: la sensibilidad)
+        fbeta = _safe_divide((1.0 / b2 + 1.0) * tp, support + predicted / b2)
     has_support = support > 0
     balanced = (recall * has_support).sum(axis=-1) / has_support.sum(axis=-1)
 

@@ -32,6 +32,17 @@ def _get_ax(ax: object):
     return ax
 
 
+def _plot_alpha(alpha: object) -> float:
+    """``alpha`` en (0, 1) y no tan pequeño que el valor crítico sea infinito."""
+    alpha = check_alpha(alpha)
+    if alpha < 1e-12:
+        raise ValueError(
+            f"`alpha` debe ser al menos 1e-12 para dibujar la región de rechazo (su valor "
+            f"crítico sería infinito); se recibió {alpha!r}."
+        )
+    return alpha
+
+
 def _require(result: object, name: str, fields: Sequence[str]) -> None:
     missing = [f for f in fields if not hasattr(result, f)]
     if missing:
@@ -95,7 +106,7 @@ def plot_t_test(result: object, *, alpha: float | None = None, ax: object = None
             "`result.distribution` debe ser 't', 'normal', 'f' o 'chi2' para esta gráfica; "
             f"se recibió {result.distribution!r}."
         )
-    alpha = check_alpha(1 - result.confidence if alpha is None else alpha)
+    alpha = _plot_alpha(1 - result.confidence if alpha is None else alpha)
     alternative = result.alternative
     if alternative not in ("two-sided", "greater", "less"):
         raise ValueError(
@@ -168,7 +179,7 @@ def _plot_upper_tail(result: object, *, alpha: float | None, ax: object):
             raise ValueError(f"`result.df` debe ser un número positivo para una prueba χ²; se recibió {df!r}.")
         dist = stats.chi2(float(df))
         symbol, name = "χ²", f"χ² ({float(df):g} gl)"
-    alpha = check_alpha(1 - result.confidence if alpha is None else alpha)
+    alpha = _plot_alpha(1 - result.confidence if alpha is None else alpha)
     stat = float(result.statistic)
     if not math.isfinite(stat) or stat < 0:
         raise ValueError(f"`result.statistic` debe ser finito y no negativo; se recibió {stat!r}.")

@@ -16,6 +16,7 @@ Dos partes:
 from __future__ import annotations
 
 import math
+import re
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -62,7 +63,9 @@ def assert_spanish(excinfo: pytest.ExceptionInfo, *names: str) -> None:
     leaked = [p for p in ENGLISH_PHRASES if p in lowered]
     assert not leaked, f"mensaje en inglés ({leaked}): {message}"
     if names:
-        assert any(f"`{n}`" in message for n in names), f"no nombra {names}: {message}"
+        quoted = re.findall(r"`([^`]*)`", message)  # también `scores_a - scores_b`, `cv[0]`
+        named = any(re.search(rf"(?<![\w.]){re.escape(n)}\b", q) for q in quoted for n in names)
+        assert named, f"no nombra {names}: {message}"
 
 
 # ---------------------------------------------------------------------------
@@ -293,3 +296,445 @@ def test_naive_ttest_refuses_a_test_train_ratio():
     assert_spanish(excinfo, "test_train_ratio")
     naive = cu.corrected_resampled_ttest(a, b, test_train_ratio=None, corrected=False)
     assert naive.statistic == pytest.approx(stats.ttest_rel(a, b).statistic, rel=1e-12)
+
+
+# ---------------------------------------------------------------------------
+# 3. Barrido: cada función pública con argumentos estropeados
+# ---------------------------------------------------------------------------
+#
+# Para añadir una función nueva de `course_utils.__all__`: una entrada en SWEEP con
+# `base` (argumentos válidos), `perturb` (nombre del argumento -> tipo de valores malos,
+# una clave de BAD o una estrategia propia) y, si hay una referencia barata, `check`
+# (recibe los argumentos y el resultado, y compara con la referencia). O, si no recibe
+# datos del usuario, una línea en EXCLUDED con el motivo.
+
+from dataclasses import dataclass, field, fields, is_dataclass  # noqa: E402
+from fractions import Fraction  # noqa: E402
+from typing import Any, Callable  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from sklearn.dummy import DummyClassifier  # noqa: E402
+from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar  # noqa: E402
+from statsmodels.stats.proportion import proportion_confint  # noqa: E402
+
+N = 12
+_Y = np.array([0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 0, 1])
+_A = np.array([0, 1, 0, 0, 1, 0, 1, 1, 1, 0, 0, 1])
+_B = np.array([0, 0, 1, 0, 1, 1, 0, 1, 0, 1, 0, 1])
+_SA = np.array([0.81, 0.84, 0.79, 0.83, 0.80, 0.85, 0.82, 0.78, 0.86, 0.80])
+_SB = np.array([0.80, 0.81, 0.80, 0.80, 0.78, 0.82, 0.83, 0.77, 0.84, 0.79])
+
+_INT_DTYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+_MISSING = [None, np.nan, pd.NA, float("nan")]
+
+
+@st.composite
+def bad_labels(draw, base=_A):
+    """Una versión estropeada (o rara pero válida) de un vector de etiquetas."""
+    kind = draw(st.sampled_from([
+        "dtype", "float", "bool", "text", "object", "missing", "missing-text", "inf",
+        "mixed", "series-index", "empty", "one", "two-d", "huge", "scalar",
+    ]))
+    arr = np.asarray(base)
+    pos = draw(st.integers(0, arr.size - 1))
+    if kind == "dtype":
+        return arr.astype(draw(st.sampled_from(_INT_DTYPES)))
+    if kind == "float":
+        return arr.astype(draw(st.sampled_from(["float32", "float64"])))
+    if kind == "bool":
+        return arr.astype(bool)
+    if kind == "text":
+        return arr.astype(str)
+    if kind == "object":
+        return arr.astype(object)
+    if kind in ("missing", "missing-text"):
+        out = (arr.astype(str) if kind == "missing-text" else arr).astype(object)
+        out[pos] = draw(st.sampled_from(_MISSING))
+        return out if draw(st.booleans()) else pd.Series(out)
+    if kind == "inf":
+        out = arr.astype(float)
+        out[pos] = draw(st.sampled_from([np.inf, -np.inf, np.nan]))
+        return out
+    if kind == "mixed":
+        out = arr.astype(object)
+        out[pos] = str(out[pos])
+        return out
+    if kind == "series-index":
+        index = draw(st.sampled_from([range(arr.size)[::-1], range(100, 100 + arr.size)]))
+        return pd.Series(arr, index=list(index))
+    if kind == "empty":
+        return arr[:0]
+    if kind == "one":
+        return arr[:1]
+    if kind == "two-d":
+        return arr.reshape(2, -1)
+    if kind == "huge":
+        return arr.astype(np.uint64) + np.uint64(2**63)
+    return draw(st.sampled_from([None, 3, "abc", {"a": 1}]))
+
+
+@st.composite
+def bad_scores(draw, base=_SA):
+    """Una versión estropeada de un arreglo de puntuaciones."""
+    kind = draw(st.sampled_from([
+        "nan", "inf", "huge", "tiny", "empty", "one", "two-d", "short", "text", "object-none",
+        "series-index", "dataframe", "scalar", "negative",
+    ]))
+    arr = np.asarray(base, dtype=float)
+    pos = draw(st.integers(0, arr.size - 1))
+    if kind in ("nan", "inf"):
+        out = arr.copy()
+        out.flat[pos] = np.nan if kind == "nan" else draw(st.sampled_from([np.inf, -np.inf]))
+        return out
+    if kind == "huge":
+        return arr * draw(st.sampled_from([1e150, 1e250, 1e307, 1e308]))
+    if kind == "tiny":
+        return arr * 1e-300
+    if kind == "empty":
+        return arr[:0]
+    if kind == "one":
+        return arr.ravel()[:1]
+    if kind == "two-d":
+        return arr.reshape(1, -1, 1)
+    if kind == "short":
+        return arr.ravel()[:-1]
+    if kind == "text":
+        return arr.astype(str)
+    if kind == "object-none":
+        out = arr.astype(object)
+        out.flat[pos] = None
+        return out
+    if kind == "series-index":
+        return pd.Series(arr.ravel(), index=range(arr.size)[::-1])
+    if kind == "dataframe":
+        return pd.DataFrame(np.atleast_2d(arr), index=range(10, 10 + np.atleast_2d(arr).shape[0]))
+    if kind == "negative":
+        return -arr
+    return draw(st.sampled_from([None, 0.5, "0.8", {"a": 1}]))
+
+
+BAD = {
+    "labels": bad_labels(),
+    "scores": bad_scores(),
+    "scores52": bad_scores(base=_SA.reshape(5, 2)),
+    "count": st.sampled_from([-1, 1.5, 10**20, 10**400, float("nan"), float("inf"), "10", None,
+                              True, 2**53 + 1, np.int64(-3), np.uint64(2**64 - 1), 0, 1]),
+    "alpha": st.sampled_from([0, 1, -0.1, 1.5, float("nan"), float("inf"), "0.05", None, True,
+                              1e-320, 0.999999]),
+    "probability": st.sampled_from([0, 1, -0.1, 1.5, float("nan"), "0.5", None, True, 1e-12]),
+    "positive": st.sampled_from([0, -1, float("nan"), float("inf"), "1/9", None, True, 1e-320, 1e300]),
+    "choice": st.sampled_from(["xyz", "", None, 3, "Two-Sided", ["exact"]]),
+    "bool": st.sampled_from([None, 1, "True", np.nan, []]),
+    "seed": st.sampled_from([-1, 1.5, "0", [1, 2], True, 2**64]),
+    "table": st.sampled_from([
+        [[0, 1e19], [1e19, 0]], [[-1, 2], [3, 4]], [[1.5, 2], [3, 4]], [[0, 0], [0, 0]],
+        [[1, 2, 3], [4, 5, 6]], [[np.nan, 1], [1, 1]], [["a", "b"], ["c", "d"]], [1, 2, 3, 4],
+        [[0, 2**52], [2**52 - 1, 0]], [[10**6, 0], [0, 10**6]], None, pd.DataFrame([[1, 2], [3, 4]]),
+    ]),
+    "confusion": st.sampled_from([
+        [[1e308, 1e308], [1e308, 1e308]], [[-1, 2], [3, 4]], [[1.5, 2], [3, 4]], [[0, 0], [0, 0]],
+        [[1, 2, 3], [4, 5, 6]], [[np.nan, 1], [1, 1]], [["a", "b"], ["c", "d"]], [1, 2, 3, 4],
+        np.ones((3, 2, 2)), np.zeros((0, 2, 2)), [[2**60, 1], [1, 2**60]], [[np.inf, 1], [1, 1]],
+    ]),
+    "anything": st.sampled_from([None, 3, "abc", [], {"a": 1}, object()]),
+}
+
+
+@dataclass
+class Case:
+    """Una función del barrido: argumentos válidos y qué se estropea."""
+
+    base: Callable[[], dict]
+    perturb: dict[str, Any]
+    check: Callable[[dict, Any], None] | None = None
+    max_examples: int = 40
+    extra_names: tuple[str, ...] = field(default=())
+
+
+def _finite(value: Any, path: str = "resultado") -> None:
+    """Todos los números del resultado son finitos (±inf solo en extremos de intervalos)."""
+    if value is None or isinstance(value, (str, bool, plt.Axes)):
+        return
+    if is_dataclass(value):
+        for f in fields(value):
+            v = getattr(value, f.name)
+            if f.name in ("ci_low", "ci_high") and isinstance(v, float) and math.isinf(v):
+                continue
+            _finite(v, f"{path}.{f.name}")
+        return
+    if isinstance(value, tuple):
+        for i, v in enumerate(value):
+            _finite(v, f"{path}[{i}]")
+        return
+    if isinstance(value, (int, float, np.number)):
+        assert math.isfinite(float(value)), f"{path} = {value!r} no es finito"
+        return
+    if isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
+        assert np.all(np.isfinite(value)), f"{path} tiene valores no finitos"
+
+
+def _labels_py(x):
+    return list(x.tolist() if hasattr(x, "tolist") else x)
+
+
+def _check_table(args, res):
+    y, a, b = (_labels_py(args[k]) for k in ("y_true", "pred_a", "pred_b"))
+    assert res.tolist() == _hand_table(y, a, b)
+
+
+def _check_accuracy(args, res):
+    if args["metric"] == "accuracy":
+        y, p = _labels_py(args["y_true"]), _labels_py(args["y_pred"])
+        assert res.estimate == pytest.approx(sum(u == v for u, v in zip(y, p)) / len(y), abs=1e-15)
+
+
+def _check_paired_accuracy(args, res):
+    if args["metric"] == "accuracy":
+        y, a, b = (_labels_py(args[k]) for k in ("y_true", "pred_a", "pred_b"))
+        ref = (sum(u == v for u, v in zip(y, a)) - sum(u == v for u, v in zip(y, b))) / len(y)
+        assert res.estimate == pytest.approx(ref, abs=1e-15)
+
+
+def _check_metrics(args, res):
+    conf = np.asarray(args["confusion"], dtype=float)
+    if conf.ndim == 2:  # exactitud con fracciones exactas de Python
+        ref = Fraction(0)
+        total = sum(Fraction(float(v)) for v in conf.ravel())
+        ref = sum(Fraction(float(conf[i, i])) for i in range(conf.shape[0])) / total
+        assert res.accuracy == pytest.approx(float(ref), rel=1e-12)
+
+
+def _check_proportion(args, res):
+    s, n, alpha, method = args["successes"], args["n"], args["alpha"], args["method"]
+    if method != "wald":
+        name = {"wilson": "wilson", "agresti-coull": "agresti_coull",
+                "clopper-pearson": "beta", "jeffreys": "jeffreys"}[method]
+        low, high = proportion_confint(int(s), int(n), alpha=alpha, method=name)
+        assert (res.low, res.high) == pytest.approx((low, high), rel=1e-9, abs=1e-15)
+
+
+def _scaled(a, b):
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    s = max(np.max(np.abs(a)), np.max(np.abs(b)))
+    return a / s, b / s
+
+
+def _check_ttest(args, res):
+    a, b = _scaled(args["scores_a"], args["scores_b"])
+    naive = stats.ttest_rel(a.ravel(), b.ravel()).statistic
+    n = a.size
+    ratio = args["test_train_ratio"] if args["corrected"] else 0.0
+    assert res.statistic == pytest.approx(naive * math.sqrt((1 / n) / (1 / n + ratio)), rel=1e-9)
+
+
+def _check_mcnemar(args, res):
+    if args["method"] == "exact":
+        assert res.pvalue == pytest.approx(sm_mcnemar(np.asarray(args["table"]), exact=True).pvalue,
+                                           rel=1e-9)
+
+
+def _check_cohens(args, res):
+    a, b = _scaled(args["scores_a"], args["scores_b"])
+    if args["paired"]:
+        d = (a - b).ravel()
+        assert res == pytest.approx(d.mean() / d.std(ddof=1), rel=1e-9)
+
+
+def _boot_result():
+    return cu.bootstrap_interval(_Y, _A, "accuracy", n_resamples=200, random_state=0)
+
+
+def _ttest_result():
+    return cu.corrected_resampled_ttest(_SA, _SB, test_train_ratio=1 / 9)
+
+
+def _axes():
+    plt.close("all")
+    return plt.figure().add_subplot()
+
+
+SWEEP: dict[str, Case] = {
+    "load_adult": Case(lambda: {"split": "train"}, {"split": BAD["choice"]}, max_examples=8),
+    "proportion_interval": Case(
+        lambda: {"successes": 85, "n": 100, "alpha": 0.05, "method": "wilson"},
+        {"successes": BAD["count"], "n": BAD["count"], "alpha": BAD["alpha"],
+         "method": st.sampled_from(["jeffreys", "clopper-pearson", "wald", "xyz", None])},
+        _check_proportion,
+    ),
+    "bootstrap_interval": Case(
+        lambda: {"y_true": _Y, "y_pred": _A, "metric": "accuracy", "n_resamples": 200,
+                 "alpha": 0.05, "method": "percentile", "random_state": 0},
+        {"y_true": BAD["labels"], "y_pred": BAD["labels"], "metric": BAD["choice"],
+         "n_resamples": BAD["count"], "alpha": BAD["alpha"], "method": BAD["choice"],
+         "random_state": BAD["seed"]},
+        _check_accuracy, max_examples=60,
+    ),
+    "paired_bootstrap_difference": Case(
+        lambda: {"y_true": _Y, "pred_a": _A, "pred_b": _B, "metric": "accuracy",
+                 "n_resamples": 200, "alpha": 0.05, "method": "percentile", "random_state": 0},
+        {"y_true": BAD["labels"], "pred_a": BAD["labels"], "pred_b": BAD["labels"],
+         "metric": BAD["choice"], "n_resamples": BAD["count"], "alpha": BAD["alpha"],
+         "method": BAD["choice"]},
+        _check_paired_accuracy, max_examples=60,
+    ),
+    "classification_metrics": Case(
+        lambda: {"confusion": [[50, 10], [5, 35]], "beta": 1.0},
+        {"confusion": BAD["confusion"], "beta": BAD["positive"]},
+        _check_metrics,
+    ),
+    "corrected_resampled_ttest": Case(
+        lambda: {"scores_a": _SA, "scores_b": _SB, "test_train_ratio": 1 / 9, "corrected": True,
+                 "alternative": "two-sided", "alpha": 0.05},
+        {"scores_a": BAD["scores"], "scores_b": BAD["scores"], "test_train_ratio": BAD["positive"],
+         "corrected": BAD["bool"], "alternative": BAD["choice"], "alpha": BAD["alpha"]},
+        _check_ttest, max_examples=60,
+    ),
+    "paired_ttest_5x2cv": Case(
+        lambda: {"scores_a": _SA.reshape(5, 2), "scores_b": _SB.reshape(5, 2),
+                 "alternative": "two-sided", "alpha": 0.05},
+        {"scores_a": BAD["scores52"], "scores_b": BAD["scores52"], "alternative": BAD["choice"],
+         "alpha": BAD["alpha"]},
+    ),
+    "combined_ftest_5x2cv": Case(
+        lambda: {"scores_a": _SA.reshape(5, 2), "scores_b": _SB.reshape(5, 2)},
+        {"scores_a": BAD["scores52"], "scores_b": BAD["scores52"]},
+    ),
+    "mcnemar_table": Case(
+        lambda: {"y_true": _Y, "pred_a": _A, "pred_b": _B},
+        {"y_true": BAD["labels"], "pred_a": BAD["labels"], "pred_b": BAD["labels"]},
+        _check_table, max_examples=60,
+    ),
+    "mcnemar_test": Case(
+        lambda: {"table": [[50, 12], [3, 35]], "method": "exact", "alpha": 0.05},
+        {"table": BAD["table"], "method": BAD["choice"], "alpha": BAD["alpha"]},
+        _check_mcnemar,
+    ),
+    "cohens_d": Case(
+        lambda: {"scores_a": _SA, "scores_b": _SB, "paired": True},
+        {"scores_a": BAD["scores"], "scores_b": BAD["scores"], "paired": BAD["bool"]},
+        _check_cohens,
+    ),
+    "noninferiority_test": Case(
+        lambda: {"successes_new": 900, "n_new": 1000, "successes_ref": 905, "n_ref": 1000,
+                 "margin": 0.03, "alpha": 0.05, "method": "score"},
+        {"successes_new": BAD["count"], "n_new": BAD["count"], "successes_ref": BAD["count"],
+         "n_ref": BAD["count"], "margin": BAD["probability"], "alpha": BAD["alpha"],
+         "method": BAD["choice"]},
+    ),
+    "power_two_proportions": Case(
+        lambda: {"p_a": 0.85, "p_b": 0.8, "n": 1000, "alpha": 0.05, "alternative": "two-sided"},
+        {"p_a": BAD["probability"], "p_b": BAD["probability"], "n": BAD["count"],
+         "alpha": BAD["alpha"], "alternative": BAD["choice"]},
+    ),
+    "sample_size_two_proportions": Case(
+        lambda: {"p_a": 0.85, "p_b": 0.8, "power": 0.8, "alpha": 0.05, "alternative": "two-sided"},
+        {"p_a": BAD["probability"], "p_b": BAD["probability"], "power": BAD["probability"],
+         "alpha": BAD["alpha"], "alternative": BAD["choice"]},
+    ),
+    "repeated_stratified_kfold": Case(
+        lambda: {"n_splits": 5, "n_repeats": 2, "random_state": 0},
+        {"n_splits": BAD["count"], "n_repeats": BAD["count"], "random_state": BAD["seed"]},
+    ),
+    "five_by_two": Case(lambda: {"random_state": 0}, {"random_state": BAD["seed"]}),
+    "paired_cv_scores": Case(
+        lambda: {"estimator_a": DummyClassifier(), "estimator_b": DummyClassifier(strategy="prior"),
+                 "X": np.arange(2 * N, dtype=float).reshape(N, 2), "y": _Y, "cv": 3,
+                 "scoring": "accuracy"},
+        {"X": BAD["anything"], "y": BAD["labels"], "estimator_a": BAD["anything"],
+         "cv": st.sampled_from([0, 1, 100, 13, 5, -2, 2.5, "3", None, True, [([0], [1])]]),
+         "scoring": st.sampled_from(["acuracy", "roc_auc_ovo_x", 3, None, ["accuracy"]])},
+        max_examples=25,
+    ),
+    "plot_t_test": Case(
+        lambda: {"result": _ttest_result(), "alpha": None, "ax": _axes()},
+        {"result": BAD["anything"], "alpha": BAD["alpha"], "ax": BAD["anything"]},
+        max_examples=20,
+    ),
+    "plot_bootstrap": Case(
+        lambda: {"result": _boot_result(), "bins": "auto", "ax": _axes()},
+        {"result": BAD["anything"], "ax": BAD["anything"],
+         "bins": st.sampled_from([0, -3, 2.5, "muchas", [0.3, 0.2], None, True, 10**9, [0.5]])},
+        max_examples=20,
+    ),
+    "plot_intervals": Case(
+        lambda: {"intervals": [(0.5, 0.4, 0.6)], "labels": ["A"], "reference": 0.0, "ax": _axes()},
+        {"intervals": st.sampled_from([[], None, "abc", [(1, 2)], [(0.5, 0.7, 0.6)],
+                                       [(np.nan, 0, 1)], [(0.5, "a", 1)]]),
+         "labels": st.sampled_from([["A", "B"], "A", 3]),
+         "reference": st.sampled_from([np.nan, np.inf, "0", True]), "ax": BAD["anything"]},
+        max_examples=20,
+    ),
+}
+
+#: Nombres públicos que no se barren, con el motivo.
+EXCLUDED: dict[str, str] = {
+    "ADULT_FEATURES": "constante (tupla de nombres de columnas), no es invocable",
+    "IntervalResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "BootstrapResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "PairedBootstrapResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "ClassificationMetrics": "clase de resultado: la construyen las funciones, no el usuario",
+    "TestResult": "clase de resultado: la construyen las funciones, no el usuario",
+}
+
+def test_every_public_name_is_swept_or_excluded():
+    missing = sorted(set(cu.__all__) - set(SWEEP) - set(EXCLUDED))
+    assert not missing, (
+        f"Añada estas funciones públicas a SWEEP (o, con un motivo, a EXCLUDED): {missing}"
+    )
+    stale = sorted((set(SWEEP) | set(EXCLUDED)) - set(cu.__all__))
+    assert not stale, f"SWEEP/EXCLUDED nombran funciones que ya no son públicas: {stale}"
+
+
+def _run_case(name: str, case: Case, arg: str, value: Any) -> str:
+    """Llama a la función con ``arg = value``; devuelve ``"error"`` o ``"resultado"``."""
+    args = case.base()
+    args[arg] = value
+    func = getattr(cu, name)
+    try:
+        result = func(**args)
+    except (ValueError, TypeError) as exc:
+        info = pytest.ExceptionInfo.from_exception(exc)
+        assert_spanish(info, arg, *case.extra_names, *_partners(name, arg))
+        return "error"
+    finally:
+        plt.close("all")
+    _finite(result)
+    if case.check is not None:
+        case.check(args, result)
+    return "resultado"
+
+
+def _partners(name: str, arg: str) -> tuple[str, ...]:
+    """Argumentos que un error de pareo o de longitud puede nombrar en lugar de ``arg``."""
+    groups = [("y_true", "y_pred", "pred_a", "pred_b"), ("scores_a", "scores_b"), ("X", "y"),
+              ("successes", "n"), ("successes_new", "n_new"), ("successes_ref", "n_ref"),
+              ("p_a", "p_b")]
+    for group in groups:
+        if arg in group:
+            return group
+    return ()
+
+
+@pytest.mark.parametrize("name", sorted(SWEEP))
+def test_bad_input_sweep(name):
+    case = SWEEP[name]
+
+    @settings(max_examples=case.max_examples, derandomize=True, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(data=st.data())
+    def run(data):
+        arg = data.draw(st.sampled_from(sorted(case.perturb)), label="argumento")
+        value = data.draw(case.perturb[arg], label=arg)
+        outcomes[_run_case(name, case, arg, value)] += 1
+
+    outcomes = {"error": 0, "resultado": 0}
+    run()
+    # El barrido prueba de verdad: la mayoría de las entradas estropeadas se rechazan, y
+    # con los argumentos de base la función da un resultado finito.
+    print(f"barrido {name}: {outcomes}")  # visible con `pytest -s`
+    assert outcomes["error"] >= max(1, sum(outcomes.values()) // 3), outcomes
+    assert _run_case(name, case, next(iter(case.perturb)), case.base()[next(iter(case.perturb))]) \
+        == "resultado"
+
+
