@@ -701,8 +701,11 @@ def wilcoxon_signed_rank_test(
       :math:`R^-` (scipy reparte todas; Demšar descarta una si su número es impar).
       ``"wilcox"`` las descarta y ``"pratt"`` las ordena y luego las descarta.
     * **Método**: ``"auto"`` usa la distribución exacta si N ≤ 50 y no hay ni ceros ni
-      empates, y si no, la aproximación normal con corrección por empates y sin
-      corrección de continuidad; ``"exact"`` o ``"approx"`` la fijan.
+      empates entre los :math:`|d_i|`, y si no, la aproximación normal con corrección por
+      empates y sin corrección de continuidad (``method="asymptotic"`` de scipy).
+      ``"exact"`` o ``"approx"`` la fijan (la exacta se rechaza si hay ceros o empates,
+      porque entonces no es exacta). A diferencia del ``"auto"`` de scipy, no se usa la
+      prueba de permutaciones con N ≤ 13 y empates: tarda segundos por pareja.
 
     Condiciones: diferencias conmensurables entre conjuntos (se comparan sus magnitudes)
     y simétricas alrededor de la mediana bajo H0; no supone normalidad.
@@ -744,11 +747,17 @@ def wilcoxon_signed_rank_test(
             "en todos los conjuntos y la prueba de Wilcoxon no está definida."
         )
     n_zero = int(np.sum(d == 0))
-    if method == "exact" and n_zero > 0 and zero_method != "wilcox":
+    nonzero = np.abs(d[d != 0])
+    has_ties = np.unique(nonzero).size < nonzero.size
+    if method == "exact" and (n_zero > 0 or has_ties):
         raise ValueError(
-            f"Hay {n_zero} diferencia(s) nula(s): la distribución exacta de scipy no las admite "
-            "con `zero_method` 'zsplit' o 'pratt'. Use `method='auto'` o `method='approx'`."
+            f"Hay {n_zero} diferencia(s) nula(s) y {'algún' if has_ties else 'ningún'} empate "
+            "entre los |d|: con ceros o empates la distribución exacta no lo es. Use "
+            "`method='auto'` o `method='approx'` (aproximación normal)."
         )
+    exact = method == "exact" or (
+        method == "auto" and d.size <= 50 and n_zero == 0 and not has_ties
+    )
     rk = stats.rankdata(np.abs(d))
     if zero_method == "zsplit":
         r_plus = float(rk[d > 0].sum() + rk[d == 0].sum() / 2)
@@ -758,11 +767,8 @@ def wilcoxon_signed_rank_test(
         rk = stats.rankdata(np.abs(d[nz])) if zero_method == "wilcox" else rk[nz]
         r_plus = float(rk[d[nz] > 0].sum())
         r_minus = float(rk[d[nz] < 0].sum())
-    res = stats.wilcoxon(a, b, zero_method=zero_method, method=method, alternative=alternative)
-    has_ties = np.unique(np.abs(d[d != 0])).size < int(np.sum(d != 0))
-    exact = method == "exact" or (
-        method == "auto" and d.size <= 50 and n_zero == 0 and not has_ties
-    )
+    res = stats.wilcoxon(a, b, zero_method=zero_method, alternative=alternative,
+                         method="exact" if exact else "asymptotic")
     how = "distribución exacta" if exact else "aproximación normal (con corrección por empates)"
     zeros = {"zsplit": "repartidos a medias entre R+ y R-", "wilcox": "descartados",
              "pratt": "ordenados y luego descartados (Pratt)"}[zero_method]
@@ -819,7 +825,7 @@ def sign_test(
     wins, losses, n_ties = int(np.sum(d > 0)), int(np.sum(d < 0)), int(np.sum(d == 0))
     half = n_ties // 2 if ties == "split" else 0
     k, n = wins + half, wins + losses + 2 * half
-    if n == 0:
+    if wins + losses == 0:
         raise ValueError(
             "Todas las diferencias `scores_a - scores_b` son 0 y no queda ningún conjunto que "
             "decida: la prueba de los signos no está definida."

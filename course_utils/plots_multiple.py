@@ -140,7 +140,10 @@ def plot_critical_difference(
         bb = t.get_window_extent(renderer)
         widths.append(bb.width / fig.dpi)
         t.remove()
-    margin_l = max(widths[i] for i in left) + 0.35
+    t = ax.text(0, 0, "rango medio", fontsize=12)
+    axis_label = t.get_window_extent(renderer).width / fig.dpi
+    t.remove()
+    margin_l = max(max(widths[i] for i in left), axis_label - 0.1) + 0.35
     margin_r = max((widths[i] for i in right), default=0.0) + 0.35
     # El eje cubre los rangos observados (en enteros) y, si la hay, la CD a escala
     lo = float(math.floor(values.min()))
