@@ -7,9 +7,12 @@ resultados con nombre (``dataclasses`` congeladas con ``summary()``) y gráficas
 Módulos
 -------
 data        Carga de UCI Adult sin conexión (``load_adult``).
-intervals   Intervalos para proporciones y bootstrap.
+intervals   Intervalos para proporciones (reexporta los de bootstrap).
+bootstrap   Intervalos bootstrap de medidas de clasificación.
 metrics     Medidas de clasificación a partir de matrices de confusión.
-comparison  Pruebas para comparar dos modelos.
+comparison  Pruebas para comparar dos modelos (reexporta mcnemar y two_proportions).
+mcnemar     Prueba de McNemar.
+two_proportions  No inferioridad, potencia y tamaño muestral (dos proporciones).
 equivalence Equivalencia (TOST) y no inferioridad pareadas.
 resampling  Validación cruzada pareada (r×k y 5×2).
 plots       Gráficas de pruebas t, distribuciones bootstrap e intervalos.

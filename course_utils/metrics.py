@@ -89,7 +89,7 @@ class ClassificationMetrics:
         fname = f"F{self.beta:g}"
         if np.ndim(self.accuracy) == 0:
             lines = [
-                f"Exactitud: {self.accuracy:.4f} (error: {self.error:.4f})",
+                f"Exactitud: {self.accuracy:.4f} (tasa de error: {self.error:.4f})",
                 f"Exactitud equilibrada: {self.balanced_accuracy:.4f}",
                 f"Precisión macro: {self.precision_macro:.4f}",
                 f"Sensibilidad macro: {self.recall_macro:.4f}",
@@ -103,7 +103,7 @@ class ClassificationMetrics:
         lines = [f"Medidas de {n} matrices de confusión (media [mínimo, máximo]):"]
         for label, values in (
             ("Exactitud", self.accuracy),
-            ("Error", self.error),
+            ("Tasa de error", self.error),
             ("Exactitud equilibrada", self.balanced_accuracy),
             ("Precisión macro", self.precision_macro),
             ("Sensibilidad macro", self.recall_macro),

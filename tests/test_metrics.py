@@ -121,7 +121,7 @@ def test_integer_valued_floats_and_lists_are_accepted():
 
 def test_summary_is_spanish_and_rounded():
     text = classification_metrics([[50, 10], [5, 35]]).summary()
-    assert "Exactitud: 0.8500 (error: 0.1500)" in text
+    assert "Exactitud: 0.8500 (tasa de error: 0.1500)" in text
     assert "Exactitud equilibrada: 0.8542" in text
     assert isinstance(ClassificationMetrics, type)
     stack_text = classification_metrics(np.array([[[50, 10], [5, 35]], [[40, 20], [5, 35]]])).summary()
