@@ -88,6 +88,15 @@ def test_mcnemar_power_grows_with_gap():
 # ---------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("method", cu.intervals.PROPORTION_METHODS)
+def test_interval_table_is_proportion_interval(method):
+    for n in (1, 7, 50):
+        low, high = sim._interval_table(n, method, 0.1)
+        for k in range(n + 1):
+            ref = cu.proportion_interval(k, n, alpha=0.1, method=method)
+            assert (low[k], high[k]) == pytest.approx((ref.low, ref.high), rel=1e-12, abs=1e-15)
+
+
 @pytest.mark.parametrize("n", [5, 20, 60, 150])
 def test_clopper_pearson_exact_coverage_at_least_nominal(n):
     grid = np.linspace(0.001, 0.999, 499)
