@@ -49,12 +49,9 @@ MAX_CELL_LINES = 30
 
 
 @functools.lru_cache(maxsize=None)
-def _read(path: Path) -> nbformat.NotebookNode:
-    return nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
-
-
 def read(path: Path) -> nbformat.NotebookNode:
-    return copy.deepcopy(_read(path))
+    """El cuaderno guardado (compartido entre pruebas: quien lo modifique, que lo copie antes)."""
+    return nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
 
 
 @functools.lru_cache(maxsize=1)
@@ -336,7 +333,7 @@ def test_solution_dependency_checker_reports_unparsable_cells():
 def test_checker_sees_an_added_dependency_in_a_real_notebook(path):
     """Sobre cada cuaderno real: añadir tras la última solución una celda que usa un nombre que
     solo esa solución define hace aparecer exactamente ese problema."""
-    nb = read(path)
+    nb = copy.deepcopy(read(path))
     last = max(i for i, c in enumerate(nb.cells) if classroom.is_solution(c))
     earlier = set()
     for cell in nb.cells[:last]:

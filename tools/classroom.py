@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -568,8 +569,11 @@ def _unwrap_timing(source: str) -> str:
     return "\n".join(_TIMING_LINE.sub(r"\1\3", line) for line in lines)
 
 
+@functools.lru_cache(maxsize=4096)
 def analyze_cell(cell_source: str) -> CellNames:
-    """Analiza una celda de código (lanza ``SyntaxError`` si no es Python válido)."""
+    """Analiza una celda de código (lanza ``SyntaxError`` si no es Python válido).
+
+    El resultado se guarda en caché: no lo modifique."""
     cell_source = _unwrap_timing(cell_source)
     try:
         tree = ast.parse(cell_source)
@@ -627,8 +631,8 @@ def solution_dependencies(nb: nbformat.NotebookNode) -> list[Dependency]:
             if not solution:
                 problems.append(Dependency(idx, "", (), False))
             continue
-        if RAISES_TAG in tags(cell):
-            info.definite = set()  # puede fallar antes de definir nada
+        # Una celda que lanza una excepción puede fallar antes de definir nada.
+        definite = set() if RAISES_TAG in tags(cell) else info.definite
         if not solution:
             used, todo = set(), list(info.uses)
             while todo:  # los nombres libres de las funciones que se usan
@@ -650,8 +654,8 @@ def solution_dependencies(nb: nbformat.NotebookNode) -> list[Dependency]:
                     only = not any(not sol for _, sol, _, _ in entries)
                     problems.append(Dependency(idx, name, sols, only))
         for name in info.writes:
-            imported = info.imports.get(name) if name in info.definite else None
-            history.setdefault(name, []).append((idx, solution, name in info.definite, imported))
+            imported = info.imports.get(name) if name in definite else None
+            history.setdefault(name, []).append((idx, solution, name in definite, imported))
         for name, free in info.deferred.items():
             deferred[name] = free
     return problems
