@@ -1,0 +1,84 @@
+"""Configuración de Sphinx para el sitio web del curso.
+
+No construya con ``sphinx-build`` directamente: use ``python tools/build_book.py``, que prepara
+las fuentes (cuadernos, glosario, referencias, «Cómo ejecutar el curso») en ``book/_build/src``
+y llama a Sphinx con esta configuración.
+"""
+
+project = "Medir y comparar algoritmos de aprendizaje automático"
+author = "el equipo del curso"
+copyright = "el equipo del curso. Código bajo licencia MIT"
+language = "es"
+
+extensions = [
+    "myst_nb",
+    "sphinx-mathjax-offline",  # MathJax 3 copiado en _static/mathjax: nada se carga de una CDN
+]
+
+root_doc = "index"
+exclude_patterns = ["descargas/**", "**.ipynb_checkpoints"]
+html_static_path = ["_static"]
+html_css_files = ["curso.css"]
+html_title = "Medir y comparar algoritmos"
+html_favicon = "_static/favicon.png"  # sin él, el navegador pide /favicon.ico y recibe un 404
+html_copy_source = False
+html_show_sourcelink = False
+html_last_updated_fmt = None
+
+# Los cuadernos se publican con sus salidas guardadas (las que comprueban las pruebas): nunca se
+# re-ejecutan al construir el sitio.
+nb_execution_mode = "off"
+nb_merge_streams = True
+# Las celdas plegadas que no son soluciones (si las hubiera) muestran un texto en español; las
+# soluciones llevan su propio texto, «Mostrar solución», en sus metadatos (tools/build_book.py).
+nb_code_prompt_show = "Mostrar {type}"
+nb_code_prompt_hide = "Ocultar {type}"
+myst_enable_extensions = ["dollarmath", "amsmath"]
+myst_heading_anchors = 3
+suppress_warnings = ["mystnb.unknown_mime_type"]
+
+html_theme = "sphinx_book_theme"
+html_theme_options = {
+    "home_page_in_toc": True,
+    "show_toc_level": 2,
+    "use_download_button": False,
+    "use_fullscreen_button": True,
+    "use_repository_button": False,
+    "navigation_with_keys": False,
+    "show_navbar_depth": 1,
+}
+html_context = {"default_mode": "light"}
+
+
+# Textos en inglés que quedan en las plantillas del tema y de myst-nb (sin traducción en sus
+# catálogos): se sustituyen en el HTML generado.
+SPANISH_LABELS = {
+    'placeholder="Search..."': 'placeholder="Buscar…"',
+    'aria-label="Search..."': 'aria-label="Buscar"',
+    'aria-label="Toggle hidden content"': 'aria-label="Mostrar u ocultar"',
+    'title="Link to this heading"': 'title="Enlace a este encabezado"',
+    'aria-label="Toggle primary sidebar"': 'aria-label="Mostrar u ocultar la barra lateral"',
+    'title="Toggle primary sidebar"': 'title="Mostrar u ocultar la barra lateral"',
+    'aria-label="Toggle secondary sidebar"': 'aria-label="Mostrar u ocultar el índice"',
+    'title="Toggle secondary sidebar"': 'title="Mostrar u ocultar el índice"',
+    'aria-label="Main"': 'aria-label="Principal"',
+    'aria-label="Page"': 'aria-label="Página"',
+}
+
+
+def _spanish_labels(app, exception):
+    if exception is not None or app.builder.format != "html":
+        return
+    from pathlib import Path
+
+    for page in Path(app.outdir).rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        new = text
+        for english, spanish in SPANISH_LABELS.items():
+            new = new.replace(english, spanish)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+
+
+def setup(app):
+    app.connect("build-finished", _spanish_labels)

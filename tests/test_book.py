@@ -1,0 +1,617 @@
+"""El curso como sitio web: se construye una vez y se comprueba como lo leería una persona.
+
+Primero las comprobaciones estáticas del HTML (enlaces, una página por cuaderno, soluciones
+plegadas, glosario, referencias, nada cargado de fuera); después, las del navegador: Chromium sin
+ventana, dirigido con Playwright, recorre el sitio servido desde 127.0.0.1.
+
+Todo está en este módulo para que el sitio se construya una sola vez por sesión de pruebas
+(pytest-xdist con ``--dist loadscope`` ejecuta un módulo entero en el mismo proceso).
+
+Chromium: se usa el de la variable de entorno ``COURSE_CHROMIUM`` (ruta al ejecutable de Chrome o
+Chromium) o, si no está definida, ``chromium`` del sistema. Si no hay ninguno, las pruebas del
+navegador se omiten diciendo por qué; con ``CI=true`` su ausencia es un fallo.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import http.server
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import tomllib
+import unicodedata
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import nbformat
+import pytest
+from bs4 import BeautifulSoup
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+SCREENSHOTS = ROOT / "book" / "_build" / "screenshots"
+SOLUTION_TAG = "solution"
+
+
+# ---------------------------------------------------------------------------------------------
+# Construcción (una vez por sesión)
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("libro")
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_book.py"), "--out", str(out), "-q"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+    elapsed = time.perf_counter() - start
+    assert proc.returncode == 0, (
+        f"tools/build_book.py falló (código {proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
+    )
+    print(f"sitio construido en {elapsed:.1f} s")
+    return out / "html"
+
+
+@functools.lru_cache(maxsize=None)
+def soup(path: Path) -> BeautifulSoup:
+    """El HTML de una página, analizado una sola vez (las pruebas solo lo leen)."""
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def pages(site: Path) -> list[Path]:
+    """Las páginas del sitio (no las plantillas que los temas copian en _static)."""
+    return sorted(p for p in site.rglob("*.html") if "_static" not in p.relative_to(site).parts)
+
+
+def notebook_page(site: Path, nb_path: Path) -> Path:
+    return site / "cuadernos" / (nb_path.stem + ".html")
+
+
+def read_nb(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
+
+
+def built_from(site: Path, path: Path) -> nbformat.NotebookNode:
+    """El cuaderno tal como estaba al construir el sitio (la copia exacta que se ofrece para
+    descargar; que sea idéntica a ``notebooks/`` lo comprueba la prueba de las descargas)."""
+    return read_nb(site.parent / "src" / "descargas" / "completos" / path.name)
+
+
+def markdown(nb: nbformat.NotebookNode) -> str:
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+
+
+def normalize(text: str) -> str:
+    """Texto comparable entre Markdown y HTML: sin marcas, guiones unificados, espacios simples."""
+    text = html.unescape(text).replace("*", "").replace("`", "")
+    text = re.sub(r"[\"“”«»]", "", text)  # comillas rectas, tipográficas o angulares
+    text = text.translate(str.maketrans({"–": "-", "—": "-", "\u00a0": " "}))
+    return re.sub(r"\s+", " ", text).strip()
+
+
+# ---------------------------------------------------------------------------------------------
+# Comprobaciones estáticas
+# ---------------------------------------------------------------------------------------------
+
+
+def test_book_build_is_git_ignored():
+    proc = subprocess.run(
+        ["git", "check-ignore", "-q", "book/_build/html/index.html"], cwd=ROOT, check=False
+    )
+    assert proc.returncode == 0, "book/_build/ debe estar en .gitignore"
+
+
+def test_every_notebook_has_a_page_in_course_order(site):
+    assert NOTEBOOKS, "no hay cuadernos"
+    index = soup(site / "index.html")
+    toc = [
+        a["href"]
+        for a in index.select(".toctree-wrapper a.reference.internal")
+        if a["href"].startswith("cuadernos/")
+    ]
+    assert toc == [f"cuadernos/{p.stem}.html" for p in NOTEBOOKS]
+    for path in NOTEBOOKS:
+        page = notebook_page(site, path)
+        assert page.is_file(), f"{path.name} no tiene página"
+        title = next(
+            line[2:].strip()
+            for c in built_from(site, path).cells
+            if c.cell_type == "markdown"
+            for line in c.source.splitlines()
+            if line.startswith("# ")
+        )
+        h1 = soup(page).find("h1")
+        assert normalize(h1.get_text()).rstrip("#").strip() == normalize(title)
+
+
+def test_pages_are_in_spanish(site):
+    english = ["Toggle", "Search...", "Link to this heading", "Show code cell"]
+    for page in pages(site):
+        text = page.read_text(encoding="utf-8")
+        assert re.search(r'<html[^>]*\blang="es"', text), f"{page.name}: falta lang=\"es\""
+        for word in english:
+            assert word not in text, f"{page.relative_to(site)} contiene «{word}»"
+
+
+def _targets(tag) -> list[str]:
+    return [tag.get(attr) for attr in ("href", "src") if tag.get(attr)]
+
+
+def test_internal_links_and_anchors_resolve(site):
+    ids: dict[Path, set[str]] = {}
+
+    def anchors(page: Path) -> set[str]:
+        if page not in ids:
+            doc = soup(page)
+            ids[page] = {t["id"] for t in doc.find_all(id=True)} | {
+                t["name"] for t in doc.find_all("a", attrs={"name": True})
+            }
+        return ids[page]
+
+    broken = []
+    checked = 0
+    for page in pages(site):
+        for tag in soup(page).find_all(["a", "link", "script", "img", "source", "iframe"]):
+            for target in _targets(tag):
+                parts = urlsplit(target)
+                if parts.scheme in ("http", "https", "mailto", "data", "javascript"):
+                    continue
+                path = (
+                    page
+                    if not parts.path
+                    else (page.parent / unquote(parts.path)).resolve()
+                )
+                if path.is_dir():
+                    path = path / "index.html"
+                checked += 1
+                if not path.is_file():
+                    broken.append(f"{page.relative_to(site)} → {target}")
+                elif parts.fragment and path.suffix == ".html":
+                    if unquote(parts.fragment) not in anchors(path):
+                        broken.append(f"{page.relative_to(site)} → {target} (ancla)")
+    assert checked > 500
+    assert not broken, "enlaces rotos:\n" + "\n".join(broken)
+
+
+EXTERNAL = re.compile(r"^\s*(https?:)?//", re.I)
+
+
+def test_nothing_is_loaded_from_outside(site):
+    """Scripts, estilos, fuentes e imágenes salen de la carpeta del sitio, nunca de una CDN."""
+    found = []
+    for page in pages(site):
+        doc = soup(page)
+        for tag in doc.find_all(["script", "img", "iframe", "source"], src=True):
+            if EXTERNAL.match(tag["src"]):
+                found.append(f"{page.name}: <{tag.name} src={tag['src']}>")
+        for tag in doc.find_all("link", href=True):
+            if EXTERNAL.match(tag["href"]):
+                found.append(f"{page.name}: <link href={tag['href']}>")
+        for style in doc.find_all("style"):
+            found += [f"{page.name}: {u}" for u in _css_urls(style.get_text()) if EXTERNAL.match(u)]
+    css_files = list(site.rglob("*.css"))
+    assert css_files
+    for css in css_files:
+        text = css.read_text(encoding="utf-8", errors="replace")
+        found += [f"{css.relative_to(site)}: {u}" for u in _css_urls(text) if EXTERNAL.match(u)]
+    assert not found, "recursos externos:\n" + "\n".join(found)
+
+
+def _css_urls(text: str) -> list[str]:
+    urls = re.findall(r"url\(\s*['\"]?([^'\")]+)", text)
+    urls += re.findall(r"@import\s+(?:url\()?\s*['\"]([^'\"]+)", text)
+    return urls
+
+
+def test_mathjax_is_served_from_the_site(site):
+    page = notebook_page(site, NOTEBOOKS[-1])
+    scripts = [s["src"] for s in soup(page).find_all("script", src=True)]
+    mathjax = [s for s in scripts if "mathjax" in s.lower()]
+    assert mathjax == ["../_static/mathjax/tex-chtml.js"]
+    assert (site / "_static" / "mathjax" / "tex-chtml.js").stat().st_size > 100_000
+    fonts = list((site / "_static" / "mathjax" / "output" / "chtml" / "fonts").rglob("*.woff"))
+    assert len(fonts) > 10, "faltan las fuentes de MathJax"
+
+
+def test_formulas_are_present(site):
+    """Cada cuaderno con fórmulas LaTeX en su Markdown las lleva a la página como matemáticas."""
+    for path in NOTEBOOKS:
+        text = markdown(built_from(site, path))
+        # p. ej. "\a" de "\alpha" escrito sin r"..." se guarda como el carácter de control BEL
+        control = re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f].{0,20}", text)
+        assert control is None, f"{path.name}: carácter de control en el Markdown: {control[0]!r}"
+        n_formulas = len(re.findall(r"\$\$|\$[^$\n]+\$", text))
+        if n_formulas == 0:
+            continue
+        doc = soup(notebook_page(site, path))
+        math = doc.select("span.math, div.math")
+        assert len(math) >= 0.5 * n_formulas, f"{path.name}: {len(math)} de {n_formulas}"
+
+
+def _solution_sources(nb: nbformat.NotebookNode) -> list[str]:
+    return [
+        c.source.strip()
+        for c in nb.cells
+        if c.cell_type == "code" and SOLUTION_TAG in c.metadata.get("tags", [])
+    ]
+
+
+def test_no_solution_is_visible_without_the_toggle(site):
+    total = 0
+    for path in NOTEBOOKS:
+        solutions = _solution_sources(built_from(site, path))
+        doc = soup(notebook_page(site, path))
+        code_blocks = [(pre, pre.get_text().strip()) for pre in doc.select("div.highlight pre")]
+        for source in solutions:
+            matches = [pre for pre, text in code_blocks if text == source]
+            assert matches, f"{path.name}: la solución no está en la página:\n{source[:200]}"
+            for pre in matches:
+                details = pre.find_parent("details")
+                assert details is not None, f"{path.name}: solución visible sin el botón"
+                assert not details.has_attr("open"), f"{path.name}: solución abierta"
+                summary = details.find("summary")
+                assert normalize(summary.select_one(".collapsed").get_text()) == (
+                    "Mostrar solución"
+                )
+                assert normalize(summary.select_one(".expanded").get_text()) == (
+                    "Ocultar solución"
+                )
+                cell = details.find_parent("div", class_="cell")
+                assert "tag_solution" in cell["class"]
+                # La salida de la solución también está dentro del desplegable.
+                for output in cell.select(".cell_output"):
+                    assert output.find_parent("details") is details
+        total += len(solutions)
+    assert total >= 3 * sum(1 for p in NOTEBOOKS if p.name[:2] != "00")
+
+
+def test_each_page_offers_the_student_copy_and_the_full_notebook(site):
+    for path in NOTEBOOKS:
+        page = notebook_page(site, path)
+        links = {
+            normalize(a.get_text()): (page.parent / a["href"]).resolve()
+            for a in soup(page).select("a.reference.download")
+        }
+        full = links.get("Cuaderno completo (con soluciones y salidas)")
+        assert full is not None, f"{path.name}: falta la descarga del cuaderno completo"
+        assert full.read_bytes() == path.read_bytes()
+        student = links.get("Copia para estudiantes (sin soluciones)")
+        assert student is not None, f"{path.name}: falta la copia para estudiantes"
+        copy = read_nb(student)
+        stored = ROOT / "notebooks" / "alumnos" / path.name
+        if stored.is_file():
+            assert student.read_bytes() == stored.read_bytes()
+        assert not _solution_sources(copy), f"{path.name}: la copia trae soluciones"
+        n_code = sum(c.cell_type == "code" for c in built_from(site, path).cells)
+        assert sum(c.cell_type == "code" for c in copy.cells) <= n_code
+
+
+# --- Glosario ---------------------------------------------------------------------------------
+
+
+def _contributing_glossary() -> list[tuple[str, str]]:
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    section = text.split("## Un término por concepto", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        if line.startswith("|") and not line.startswith("|---"):
+            es, en = [c.strip() for c in line.strip("|").split("|")]
+            if es != "español":
+                rows.append((re.sub(r"\s*\(.*\)$", "", es), en.strip("*")))
+    return rows
+
+
+def _glossary_rows(site: Path) -> list[dict]:
+    rows = []
+    for tr in soup(site / "glosario.html").select("table tbody tr"):
+        cells = tr.find_all("td")
+        link = cells[2].find("a")
+        rows.append(
+            {
+                "es": normalize(cells[0].find("strong").get_text()),
+                "en": normalize(cells[1].get_text()),
+                "href": link["href"],
+                "number": normalize(link.get_text()),
+            }
+        )
+    return rows
+
+
+def test_glossary_has_every_convention_term_whose_notebook_exists(site):
+    rows = {r["es"]: r for r in _glossary_rows(site)}
+    numbers = {p.name[:2] for p in NOTEBOOKS}
+    extra = tomllib.loads((ROOT / "book" / "glosario.toml").read_text(encoding="utf-8"))
+    where = {t["es"]: t["cuaderno"] for t in extra["termino"]}
+    for es, en in _contributing_glossary():
+        if where.get(es) not in numbers:
+            continue  # se enseña en un cuaderno que aún no existe
+        assert es in rows, f"el glosario no tiene «{es}»"
+        assert rows[es]["en"] == en
+
+
+def test_every_glossary_term_appears_in_its_notebook(site):
+    forms = {
+        t["es"]: t.get("buscar", [t["es"]])
+        for t in tomllib.loads((ROOT / "book" / "glosario.toml").read_text(encoding="utf-8"))[
+            "termino"
+        ]
+    }
+    rows = _glossary_rows(site)
+    assert len(rows) >= 20
+    assert [r["es"] for r in rows] == sorted(
+        (r["es"] for r in rows), key=lambda s: _fold(s)
+    ), "el glosario no está en orden alfabético"
+    missing = []
+    for row in rows:
+        nb_path = (site / row["href"]).resolve()
+        source = ROOT / "notebooks" / (nb_path.stem + ".ipynb")
+        assert source.name.startswith(row["number"])
+        text = markdown(built_from(site, source))
+        found = (re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text, re.I) for f in forms[row["es"]])
+        if not any(found):
+            missing.append(f"«{row['es']}» no aparece en {source.name}")
+    assert not missing, "\n".join(missing)
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in text if not unicodedata.combining(c)).casefold()
+
+
+# --- Referencias ------------------------------------------------------------------------------
+
+
+def _references(nb: nbformat.NotebookNode) -> list[str]:
+    for cell in nb.cells:
+        if cell.cell_type == "markdown" and "## Referencias" in cell.source:
+            body = cell.source.split("## Referencias", 1)[1]
+            items = re.split(r"\n[-*] ", "\n" + body.strip())
+            return [normalize(i) for i in items if i.strip()]
+    return []
+
+
+def test_references_page_has_every_reference_of_every_notebook(site):
+    doc = soup(site / "referencias.html")
+    items = [normalize(li.get_text()) for li in doc.select("article li")]
+    page = normalize(" ".join(items))
+    page = re.sub(r"\\\(|\\\)", "", page)  # fórmulas en línea, como $F$, sin sus delimitadores
+    checked = 0
+    for path in NOTEBOOKS:
+        refs = _references(built_from(site, path))
+        assert refs or path.name.startswith("00"), f"{path.name}: sin «## Referencias»"
+        for ref in refs:
+            ref = ref.replace("$", "")
+            # Autores, año y título: lo que identifica la obra.
+            match = re.match(r"(.*?\(\d{4}\)\. .*?[.?!])( |$)", ref)
+            ident = match.group(1) if match else ref[:60]
+            assert ident in page, f"{path.name}: falta en Referencias:\n{ident}"
+            checked += 1
+    assert checked >= 40
+    keys = [_fold(re.sub(r"\(\d{4}\)\..*", "", i))[:40] + i[:80] for i in items]
+    assert len(set(items)) == len(items), "referencias repetidas"
+    assert [_fold(i) for i in items] == sorted(_fold(i) for i in items), "sin ordenar"
+    assert keys
+
+
+# --- Cómo ejecutar el curso -------------------------------------------------------------------
+
+
+def test_run_page_has_the_readme_setup(site):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = readme.split("## Puesta en marcha", 1)[1].split("\n## ", 1)[0]
+    commands = re.findall(r"```bash\n(.*?)```", setup, re.S)
+    assert len(commands) >= 3
+    doc = soup(site / "como-ejecutar.html")
+    blocks = [normalize(pre.get_text()) for pre in doc.select("pre")]
+    for command in commands:
+        assert normalize(command) in blocks, f"falta la orden del README:\n{command}"
+    assert "pip install -r requirements.txt" in doc.get_text()
+
+
+# ---------------------------------------------------------------------------------------------
+# En un navegador real
+# ---------------------------------------------------------------------------------------------
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_executable() -> str | None:
+    configured = os.environ.get("COURSE_CHROMIUM")
+    if configured:
+        return configured if Path(configured).is_file() else None
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def _missing_browser(reason: str):
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} En CI el navegador es obligatorio (.ci/run lo instala).")
+    pytest.skip(f"{reason} Se omiten las pruebas del sitio en un navegador.")
+
+
+@pytest.fixture(scope="module")
+def server(site):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=str(site))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    executable = chromium_executable()
+    if executable is None:
+        _missing_browser(
+            "No se encontró Chromium (instálelo, p. ej. «apt install chromium», o indique la ruta "
+            "de Chrome o Chromium en la variable de entorno COURSE_CHROMIUM)."
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing_browser("No está instalado playwright (pip install -r requirements.txt).")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=executable, headless=True, chromium_sandbox=False, args=CHROMIUM_FLAGS
+        )
+        yield browser
+        browser.close()
+
+
+class Reader:
+    """Una pestaña que anota todo lo que falla mientras se lee una página."""
+
+    def __init__(self, browser, origin: str):
+        self.origin = origin
+        self.page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="es-ES")
+        self.problems: list[str] = []
+        self.page.on(
+            "console",
+            lambda m: m.type == "error" and self.problems.append(f"consola: {m.text}"),
+        )
+        self.page.on("pageerror", lambda e: self.problems.append(f"error de JavaScript: {e}"))
+        self.page.on(
+            "requestfailed",
+            lambda r: self.problems.append(f"petición fallida: {r.url} ({r.failure})"),
+        )
+        self.page.on(
+            "response",
+            lambda r: r.status >= 400 and self.problems.append(f"HTTP {r.status}: {r.url}"),
+        )
+        self.page.on("request", self._check_local)
+
+    def _check_local(self, request):
+        url = request.url
+        if not (url.startswith(self.origin) or url.startswith(("data:", "blob:", "about:"))):
+            self.problems.append(f"petición fuera del sitio: {url}")
+
+    def open(self, path: str):
+        self.page.goto(self.origin + path, wait_until="load")
+        self.page.evaluate(
+            "async () => { if (window.MathJax && MathJax.startup) await MathJax.startup.promise; }"
+        )
+
+    def close(self):
+        self.page.close()
+
+
+def test_every_page_loads_cleanly_with_typeset_formulas_and_images(site, server, browser):
+    reader = Reader(browser, server)
+    report = []
+    typeset = 0
+    for page in pages(site):
+        rel = page.relative_to(site).as_posix()
+        reader.problems.clear()
+        reader.open(rel)
+        state = reader.page.evaluate(
+            """() => {
+              const math = Array.from(document.querySelectorAll('span.math, div.math'));
+              const raw = math.filter(m => !m.querySelector('mjx-container'));
+              const text = document.querySelector('article') ?
+                           document.querySelector('article').innerText : '';
+              const images = Array.from(document.images);
+              return {
+                math: math.length,
+                raw: raw.map(m => m.textContent.slice(0, 60)),
+                errors: document.querySelectorAll('mjx-merror').length,
+                dollars: (text.match(/\\$\\$/g) || []).length,
+                images: images.length,
+                broken: images.filter(i => !i.complete || i.naturalWidth === 0)
+                              .map(i => i.getAttribute('src')),
+              };
+            }"""
+        )
+        typeset += state["math"]
+        problems = list(reader.problems)
+        if state["raw"]:
+            problems.append(f"fórmulas sin componer: {state['raw'][:3]}")
+        if state["errors"]:
+            problems.append(f"{state['errors']} fórmulas con error de MathJax")
+        if state["dollars"]:
+            problems.append("«$$» sin componer en el texto")
+        if state["broken"]:
+            problems.append(f"imágenes sin cargar: {state['broken'][:3]}")
+        report += [f"{rel}: {p}" for p in problems]
+    reader.close()
+    assert typeset > 100, f"solo {typeset} fórmulas en todo el sitio"
+    assert not report, "\n".join(report)
+
+
+def test_search_finds_mcnemar(server, browser):
+    reader = Reader(browser, server)
+    reader.open("search.html?q=McNemar")
+    hit = reader.page.wait_for_selector(
+        "#search-results a[href*='05_mcnemar']", state="attached", timeout=20_000
+    )
+    assert hit is not None
+    assert not reader.problems, "\n".join(reader.problems)
+    reader.close()
+
+
+def test_solution_toggle_opens_and_screenshots(site, server, browser):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    reader = Reader(browser, server)
+    reader.open("index.html")
+    reader.page.screenshot(path=str(SCREENSHOTS / "portada.png"))
+
+    # El cuaderno de McNemar (05) o, si no existe, el primero con soluciones.
+    with_solutions = [p for p in NOTEBOOKS if _solution_sources(built_from(site, p))]
+    nb = next((p for p in with_solutions if p.name.startswith("05_")), with_solutions[0])
+    reader.open(f"cuadernos/{nb.stem}.html")
+    reader.page.screenshot(path=str(SCREENSHOTS / "cuaderno_inicio.png"))
+    figure = reader.page.locator("article img").first
+    figure.scroll_into_view_if_needed()
+    reader.page.screenshot(path=str(SCREENSHOTS / "cuaderno.png"))
+
+    toggle = reader.page.locator("div.tag_solution details").first
+    code = toggle.locator("div.cell_input")
+    summary = toggle.locator("summary")
+    assert summary.locator(".collapsed").inner_text().strip() == "Mostrar solución"
+    assert not code.is_visible(), "la solución se ve antes de pulsar el botón"
+    summary.scroll_into_view_if_needed()
+    summary.click()
+    code.wait_for(state="visible", timeout=5_000)
+    assert toggle.get_attribute("open") is not None
+    assert summary.locator(".expanded").inner_text().strip() == "Ocultar solución"
+    solution = _solution_sources(built_from(site, nb))[0]
+    assert normalize(code.inner_text()) == normalize(solution)
+    reader.page.evaluate(
+        "el => el.scrollIntoView({block: 'start'})", toggle.element_handle()
+    )
+    reader.page.evaluate("() => window.scrollBy(0, -200)")
+    reader.page.screenshot(path=str(SCREENSHOTS / "solucion_abierta.png"))
+    summary.click()
+    code.wait_for(state="hidden", timeout=5_000)
+    assert not reader.problems, "\n".join(reader.problems)
+    reader.close()
+    for name in ("portada.png", "cuaderno_inicio.png", "cuaderno.png", "solucion_abierta.png"):
+        assert (SCREENSHOTS / name).stat().st_size > 10_000

@@ -1,0 +1,417 @@
+"""Construye el curso como sitio web estático, que se lee sin conexión.
+
+Uso (desde la raíz del repositorio, con el entorno del curso activado)::
+
+    python tools/build_book.py                 # construye en book/_build/html
+    python tools/build_book.py --out /tmp/web  # en otra carpeta (html/ y src/ dentro)
+
+Después abra ``book/_build/html/index.html`` en el navegador (con doble clic basta).
+
+Pasos:
+
+1. Prepara las fuentes en ``<out>/src``: una copia de cada ``notebooks/NN_*.ipynb`` con las celdas
+   de solución (etiqueta ``solution``) plegadas tras un botón «Mostrar solución» y un recuadro de
+   descargas (copia para estudiantes de ``notebooks/alumnos/`` y cuaderno completo); las páginas
+   escritas a mano de ``book/`` (portada); y tres páginas generadas: el glosario (a partir de la
+   tabla «Un término por concepto» de CONTRIBUTING.md y de ``book/glosario.toml``), las
+   referencias (las de la sección «Referencias» de cada cuaderno, sin repetir y ordenadas) y
+   «Cómo ejecutar el curso» (la sección «Puesta en marcha» del README, copiada tal cual).
+2. Llama a Sphinx con la configuración de ``book/conf.py``, con los avisos como errores. Los
+   cuadernos **no se re-ejecutan**: se publican sus salidas guardadas, que son las que comprueban
+   las pruebas.
+
+Para añadir un cuaderno al sitio basta con que exista ``notebooks/NN_nombre.ipynb``: el índice se
+genera a partir de esa carpeta, en el orden del número.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import re
+import shutil
+import sys
+import time
+import tomllib
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = ROOT / "book"
+NOTEBOOKS = ROOT / "notebooks"
+STUDENTS = NOTEBOOKS / "alumnos"
+NOTEBOOK_GLOB = "[0-9][0-9]_*.ipynb"
+
+SOLUTION_TAG = "solution"
+SHOW_SOLUTION = "Mostrar solución"
+HIDE_SOLUTION = "Ocultar solución"
+
+
+class BookError(Exception):
+    """Un problema en las fuentes que impide construir el sitio (mensaje en español)."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Cuadernos
+# ---------------------------------------------------------------------------------------------
+
+
+def course_notebooks() -> list[Path]:
+    """Los cuadernos del curso, en orden (``notebooks/NN_*.ipynb``)."""
+    return sorted(NOTEBOOKS.glob(NOTEBOOK_GLOB))
+
+
+def markdown_text(nb: nbformat.NotebookNode) -> str:
+    return "\n\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+
+
+def notebook_title(nb: nbformat.NotebookNode, path: Path) -> str:
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    raise BookError(f"{path.name}: el cuaderno no empieza por un título «# NN · Tema».")
+
+
+# Enlaces Markdown a ficheros fuera de notebooks/ (p. ej. ../README.md): en el sitio no son
+# páginas, así que se dejan como texto.
+_OUTSIDE_LINK = re.compile(r"\[([^\]]+)\]\(\.\./[^)]*\)")
+
+
+def student_name(name: str) -> str:
+    """Nombre de la descarga de la copia para estudiantes (distinto del cuaderno completo)."""
+    return name.removesuffix(".ipynb") + "_alumnos.ipynb"
+
+
+def _download_cell(name: str, has_student_copy: bool) -> nbformat.NotebookNode:
+    lines = ["```{admonition} Descargar este cuaderno", ":class: tip", ""]
+    if has_student_copy:
+        lines.append(
+            f"- {{download}}`Copia para estudiantes (sin soluciones) "
+            f"<../descargas/alumnos/{student_name(name)}>`: para hacer los ejercicios en clase "
+            "o por su cuenta."
+        )
+    lines += [
+        f"- {{download}}`Cuaderno completo (con soluciones y salidas) "
+        f"<../descargas/completos/{name}>`.",
+        "",
+        "Para ejecutarlos hace falta el entorno del curso: vea "
+        "[Cómo ejecutar el curso](../como-ejecutar.md).",
+        "```",
+    ]
+    return nbformat.v4.new_markdown_cell("\n".join(lines))
+
+
+def student_copy_text(path: Path, nb: nbformat.NotebookNode) -> str | None:
+    """La copia para estudiantes: la de ``notebooks/alumnos/`` o, si aún no se ha generado, la que
+    genera ``tools/classroom.py`` con la misma regla que ``tools/make_student_copies.py``."""
+    stored = STUDENTS / path.name
+    if stored.is_file():
+        return stored.read_text(encoding="utf-8")
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import classroom
+    except ImportError:
+        return None
+    finally:
+        sys.path.pop(0)
+    return classroom.dumps(classroom.student_copy(nb))
+
+
+def stage_notebook(path: Path, src: Path) -> None:
+    """Copia un cuaderno a las fuentes del sitio, con las soluciones plegadas y las descargas."""
+    nb = nbformat.read(path, as_version=4)
+    notebook_title(nb, path)  # falla pronto si no tiene título
+    staged = copy.deepcopy(nb)
+    for cell in staged.cells:
+        tags = list(cell.metadata.get("tags", []))
+        if cell.cell_type == "markdown":
+            cell.source = _OUTSIDE_LINK.sub(r"\1", cell.source)
+        elif SOLUTION_TAG in tags:
+            # myst-nb pliega la celda entera (código y salida) en un <details> cerrado.
+            cell.metadata["tags"] = [t for t in tags if t != "hide-cell"] + ["hide-cell"]
+            cell.metadata["mystnb"] = {
+                "code_prompt_show": SHOW_SOLUTION,
+                "code_prompt_hide": HIDE_SOLUTION,
+            }
+    student_text = student_copy_text(path, nb)
+    has_student_copy = student_text is not None
+    # El recuadro de descargas va justo debajo del título.
+    first = staged.cells[0]
+    box = _download_cell(path.name, has_student_copy)
+    if first.cell_type == "markdown" and first.source.startswith("# "):
+        title, _, rest = first.source.partition("\n")
+        first.source = f"{title}\n\n{box.source}\n\n{rest.lstrip()}".rstrip() + "\n"
+    else:
+        staged.cells.insert(0, box)
+    nbformat.write(staged, src / "cuadernos" / path.name)
+    shutil.copyfile(path, src / "descargas" / "completos" / path.name)
+    if has_student_copy:
+        target = src / "descargas" / "alumnos" / student_name(path.name)
+        target.write_text(student_text, encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------------------------
+# Glosario
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Term:
+    es: str
+    en: str
+    notebook: str  # «01», «05»...
+    definition: str
+    search: list[str] = field(default_factory=list)
+    note: str = ""
+
+def contributing_terms() -> list[tuple[str, str, str]]:
+    """Filas (español, nota, inglés) de la tabla «Un término por concepto» de CONTRIBUTING.md."""
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    match = re.search(r"^## Un término por concepto\s*$(.*?)(?=^## |\Z)", text, re.M | re.S)
+    if not match:
+        raise BookError("CONTRIBUTING.md no tiene la sección «## Un término por concepto».")
+    rows = []
+    for line in match.group(1).splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not line.startswith("|") or len(cells) != 2 or set(cells[0]) <= {"-"}:
+            continue
+        if cells[0] == "español":
+            continue
+        es, _, note = cells[0].partition(" (")
+        rows.append((es.strip(), note.rstrip(")").replace("*", ""), cells[1].replace("*", "")))
+    if not rows:
+        raise BookError("La tabla «Un término por concepto» de CONTRIBUTING.md está vacía.")
+    return rows
+
+
+def glossary_terms() -> list[Term]:
+    """Términos del glosario: los de CONTRIBUTING.md y los de ``book/glosario.toml``.
+
+    Cada término de CONTRIBUTING.md debe tener su entrada en ``book/glosario.toml`` (cuaderno
+    donde se enseña y definición), con el mismo término inglés.
+    """
+    data = tomllib.loads((BOOK / "glosario.toml").read_text(encoding="utf-8"))
+    terms = {}
+    for entry in data["termino"]:
+        term = Term(
+            es=entry["es"],
+            en=entry["en"],
+            notebook=entry["cuaderno"],
+            definition=entry["definicion"],
+            search=entry.get("buscar", []),
+        )
+        terms[term.es] = term
+    for es, note, en in contributing_terms():
+        if es not in terms:
+            raise BookError(
+                f"El término «{es}» de CONTRIBUTING.md no está en book/glosario.toml: añada su "
+                "entrada (término inglés, cuaderno donde se enseña y definición)."
+            )
+        if terms[es].en != en:
+            raise BookError(
+                f"book/glosario.toml traduce «{es}» como «{terms[es].en}», pero CONTRIBUTING.md "
+                f"dice «{en}»."
+            )
+        terms[es].note = note
+    return sorted(terms.values(), key=lambda t: sort_key(t.es))
+
+
+def sort_key(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text.replace("*", "").replace("`", ""))
+    return "".join(ch for ch in text if not unicodedata.combining(ch)).casefold().strip()
+
+
+def glossary_page(notebooks: dict[str, Path]) -> tuple[str, list[str]]:
+    """El Markdown del glosario y los términos omitidos (su cuaderno aún no existe)."""
+    rows, pending = [], []
+    for term in glossary_terms():
+        path = notebooks.get(term.notebook)
+        if path is None:
+            pending.append(f"{term.es} (cuaderno {term.notebook})")
+            continue
+        es = f"**{term.es}**" + (f" ({term.note})" if term.note else "")
+        link = f"[{term.notebook}](cuadernos/{path.name})"
+        cells = [es, f"*{term.en}*", link, term.definition]
+        rows.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    page = [
+        "# Glosario",
+        "",
+        "Los cuadernos usan siempre **el mismo término para el mismo concepto**, y el término",
+        "inglés aparece en cursiva la primera vez, porque es el que encontrará en artículos,",
+        "bibliotecas y foros. La columna «cuaderno» indica dónde se enseña el concepto (pulse",
+        "para abrirlo).",
+        "",
+        "| término | en inglés | cuaderno | qué es |",
+        "|---|---|---|---|",
+        *rows,
+        "",
+    ]
+    return "\n".join(page), pending
+
+
+# ---------------------------------------------------------------------------------------------
+# Referencias
+# ---------------------------------------------------------------------------------------------
+
+_DASHES = str.maketrans({"–": "-", "—": "-", "‐": "-", "‑": "-"})
+
+
+def notebook_references(nb: nbformat.NotebookNode) -> list[str]:
+    """Las entradas de la sección «## Referencias» de un cuaderno (Markdown, una por elemento)."""
+    refs: list[str] = []
+    for cell in nb.cells:
+        if cell.cell_type != "markdown":
+            continue
+        match = re.search(r"^## Referencias\s*$(.*?)(?=^#{1,2} |\Z)", cell.source, re.M | re.S)
+        if not match:
+            continue
+        for line in match.group(1).splitlines():
+            if re.match(r"^[-*] ", line):
+                refs.append(line[2:].strip())
+            elif line.startswith(" ") and line.strip() and refs:
+                refs[-1] += " " + line.strip()
+    return refs
+
+
+def reference_key(ref: str) -> str:
+    """Autores, año y título: lo que identifica una obra aunque cambien detalles de la cita."""
+    text = re.sub(r"\s+", " ", ref.replace("*", "").replace("`", "").translate(_DASHES)).strip()
+    match = re.match(r"(.*?\(\d{4}[a-z]?\)\. .*?[.?!])( |$)", text)
+    return sort_key(match.group(1) if match else text)
+
+
+def references_page(notebooks: dict[str, Path]) -> str:
+    works: dict[str, dict] = {}
+    for number, path in notebooks.items():
+        nb = nbformat.read(path, as_version=4)
+        for ref in notebook_references(nb):
+            work = works.setdefault(reference_key(ref), {"text": ref, "cited": []})
+            if len(ref) > len(work["text"]):  # la cita más completa
+                work["text"] = ref
+            if number not in work["cited"]:
+                work["cited"].append(number)
+    lines = [
+        "# Referencias",
+        "",
+        "Todas las obras que citan los cuadernos en su sección «Referencias», en orden alfabético.",
+        "Tras cada una, los cuadernos que la citan.",
+        "",
+    ]
+    for key in sorted(works):
+        work = works[key]
+        cited = ", ".join(
+            f"[{n}](cuadernos/{notebooks[n].name})" for n in sorted(work["cited"])
+        )
+        lines.append(f"- {work['text']} — Citada en: {cited}.")
+    lines.append("")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# Cómo ejecutar el curso
+# ---------------------------------------------------------------------------------------------
+
+
+def readme_setup_section() -> str:
+    """La sección «## Puesta en marcha» del README, tal cual (hasta la siguiente sección ##)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    match = re.search(r"^## Puesta en marcha.*?(?=^## |\Z)", readme, re.M | re.S)
+    if not match:
+        raise BookError("README.md no tiene la sección «## Puesta en marcha».")
+    return match.group(0).strip()
+
+
+def run_page() -> str:
+    section = _OUTSIDE_LINK.sub(r"\1", readme_setup_section())
+    return "\n".join(
+        [
+            "# Cómo ejecutar el curso",
+            "",
+            "Para **leer** el curso basta este sitio: cada página muestra el cuaderno con las",
+            "salidas guardadas. Para **ejecutar** los cuadernos, cambiar parámetros y hacer los",
+            "ejercicios en su ordenador, descargue el repositorio del curso y prepare el entorno",
+            "como indica su README (esta página copia esa sección tal cual):",
+            "",
+            section,
+            "",
+        ]
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Construcción
+# ---------------------------------------------------------------------------------------------
+
+
+def stage(src: Path) -> list[str]:
+    """Prepara las fuentes del sitio en ``src``. Devuelve avisos para quien construye."""
+    if src.exists():
+        shutil.rmtree(src)
+    for sub in ("cuadernos", "descargas/alumnos", "descargas/completos"):
+        (src / sub).mkdir(parents=True)
+    notes = []
+    paths = course_notebooks()
+    if not paths:
+        raise BookError(f"No hay cuadernos {NOTEBOOK_GLOB} en {NOTEBOOKS}.")
+    notebooks = {p.name[:2]: p for p in paths}
+    for path in paths:
+        stage_notebook(path, src)
+        if not (STUDENTS / path.name).is_file():
+            notes.append(
+                f"falta notebooks/alumnos/{path.name} (python tools/make_student_copies.py): "
+                "el sitio ofrece una copia para estudiantes generada al construir"
+            )
+    for page in BOOK.glob("*.md"):
+        shutil.copyfile(page, src / page.name)
+    glossary, pending = glossary_page(notebooks)
+    (src / "glosario.md").write_text(glossary, encoding="utf-8")
+    notes += [f"el glosario omite «{p}», que aún no existe" for p in pending]
+    (src / "referencias.md").write_text(references_page(notebooks), encoding="utf-8")
+    (src / "como-ejecutar.md").write_text(run_page(), encoding="utf-8")
+    return notes
+
+
+def build(out: Path, quiet: bool = False) -> int:
+    from sphinx.cmd.build import build_main
+
+    src = out / "src"
+    html = out / "html"
+    for note in stage(src):
+        print(f"Aviso: {note}.", file=sys.stderr)
+    args = ["-b", "html", "-W", "--keep-going", "-j", "1", "-c", str(BOOK)]
+    # Construcción completa (las fuentes se acaban de copiar); -E evita restos de otra anterior.
+    args += ["-E", "-d", str(out / "doctrees")]
+    if quiet:
+        args.append("-q")
+    return build_main([*args, str(src), str(html)])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=BOOK / "_build",
+        help="carpeta de salida (por defecto book/_build); el sitio queda en <out>/html",
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="solo avisos y errores")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    try:
+        status = build(args.out.resolve(), quiet=args.quiet)
+    except BookError as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        return 1
+    if status == 0:
+        index = args.out.resolve() / "html" / "index.html"
+        print(f"Sitio construido en {time.perf_counter() - start:.1f} s: abra {index}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
