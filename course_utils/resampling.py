@@ -300,8 +300,8 @@ def paired_cv_scores(
             )
         except Exception as exc:
             raise ValueError(
-                f"El ajuste o la evaluación de `{name}` falló en alguna partición "
-                f"({type(exc).__name__}; el error original va encadenado debajo). Compruebe que "
+                f"El ajuste o la evaluación de `{name}` falló en alguna partición (el error "
+                "original de scikit-learn o del modelo va encadenado debajo). Compruebe que "
                 "el modelo acepta `X` e `y` y que `scoring` tiene sentido para él."
             ) from exc
         values = np.asarray(res["test_score"], dtype=float)

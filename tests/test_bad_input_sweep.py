@@ -298,6 +298,55 @@ def test_naive_ttest_refuses_a_test_train_ratio():
     assert naive.statistic == pytest.approx(stats.ttest_rel(a, b).statistic, rel=1e-12)
 
 
+def test_shared_label_validator_accepts_equivalent_types_exactly():
+    from course_utils._validation import check_label_arrays
+
+    y, p = check_label_arrays(y_true=[0, 1, 1, 0], y_pred=np.array([False, True, False, False]))
+    assert (y == p).tolist() == [True, True, False, True]  # True == 1, como en Python
+    y, p = check_label_arrays(y_true=np.array([1.0, 2.0]), y_pred=np.array([1, 3], dtype=np.int8))
+    assert (y == p).tolist() == [True, False]
+    big = 2**53 + 1  # no cabe exacto en float64: se compara como entero de Python
+    y, p = check_label_arrays(y_true=np.array([big, 1]), y_pred=np.array([2.0**53, 1.0]))
+    assert (y == p).tolist() == [False, True]
+    cat = pd.Series(pd.Categorical(["a", None, "b"]))
+    with pytest.raises(ValueError, match="valores faltantes.*posición 1") as excinfo:
+        check_label_arrays(y_true=cat, y_pred=["a", "b", "b"])
+    assert_spanish(excinfo, "y_true")
+
+
+def test_check_paired_compares_dataframe_columns_too():
+    from course_utils._validation import check_paired
+
+    a = pd.DataFrame([[0.8, 0.7]], columns=["k1", "k2"])
+    check_paired(scores_a=a, scores_b=a.copy(), other=np.zeros((1, 2)))
+    with pytest.raises(ValueError, match="columnas distintas") as excinfo:
+        check_paired(scores_a=a, scores_b=a[["k2", "k1"]])
+    assert_spanish(excinfo, "scores_a")
+
+
+def test_paired_cv_scores_pandas_index_and_failing_models():
+    from sklearn.linear_model import LogisticRegression
+
+    X, y = _tiny_data(40)
+    Xf, ys = pd.DataFrame(X), pd.Series(y)
+    with pytest.raises(ValueError, match="índices distintos") as excinfo:
+        cu.paired_cv_scores(DummyClassifier(), DummyClassifier(), Xf, ys.iloc[::-1], cv=2,
+                            scoring="accuracy")
+    assert_spanish(excinfo, "X", "y")
+    bad = LogisticRegression(C=-1.0)  # falla al ajustar: error encadenado, nunca NaN
+    with pytest.raises(ValueError, match="falló") as excinfo:
+        cu.paired_cv_scores(bad, DummyClassifier(), X, y, cv=2, scoring="accuracy")
+    assert_spanish(excinfo, "estimator_a")
+    assert excinfo.value.__cause__ is not None
+
+
+def test_bootstrap_memory_limit_names_a_reasonable_number():
+    y = np.arange(200) % 100  # 100 clases: 10^4 celdas por remuestra
+    with pytest.raises(ValueError, match="GB") as excinfo:
+        cu.paired_bootstrap_difference(y, y, y[::-1], "accuracy", n_resamples=900_000)
+    assert_spanish(excinfo, "n_resamples")
+
+
 # ---------------------------------------------------------------------------
 # 3. Barrido: cada función pública con argumentos estropeados
 # ---------------------------------------------------------------------------
