@@ -371,7 +371,7 @@ def benchmark_models(random_state: int = 42) -> dict[str, object]:
     * ``"k-NN"``: estandarización + ``KNeighborsClassifier(n_neighbors=5)``.
     * ``"Árbol"``: ``DecisionTreeClassifier(min_samples_leaf=2)``.
     * ``"Bosque aleatorio"``: ``RandomForestClassifier(n_estimators=50, n_jobs=1)``.
-    * ``"LightGBM"``: ``LGBMClassifier(n_estimators=100)`` con ``verbose=-1``,
+    * ``"LightGBM"``: ``LGBMClassifier(n_estimators=50)`` con ``verbose=-1``,
       ``deterministic=True``, ``force_row_wise=True`` y ``n_jobs=1``.
 
     Parámetros
@@ -406,7 +406,7 @@ def benchmark_models(random_state: int = 42) -> dict[str, object]:
         "Árbol": DecisionTreeClassifier(min_samples_leaf=2, random_state=seed),
         "Bosque aleatorio": RandomForestClassifier(n_estimators=50, n_jobs=1, random_state=seed),
         "LightGBM": LGBMClassifier(
-            n_estimators=100, verbose=-1, deterministic=True, force_row_wise=True,
+            n_estimators=50, verbose=-1, deterministic=True, force_row_wise=True,
             n_jobs=1, random_state=seed,
         ),
     }
