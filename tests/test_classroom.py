@@ -201,6 +201,32 @@ def test_student_copy_runs_without_solutions(path):
     assert not problems, f"{path.name}:\n" + "\n".join(p.message() for p in problems)
 
 
+def _visible_after_solution(nb) -> list[int]:
+    """Celdas que siguen a una solución sin abrir una sección nueva: un comentario de la solución
+    que no lleva la etiqueta ``solution`` quedaría a la vista en la copia de estudiantes."""
+    return [
+        i for i in range(1, len(nb.cells))
+        if classroom.is_solution(nb.cells[i - 1]) and not classroom.is_solution(nb.cells[i])
+        and not (nb.cells[i].cell_type == "markdown"
+                 and classroom.first_line(nb.cells[i].source).startswith("#"))
+    ]
+
+
+def test_visible_after_solution_detects_an_untagged_comment():
+    nb = _nb(("md", "### Ejercicio 1"), ("sol", "x = 1"), ("md", "Así se ve que x = 1."),
+             ("md", "### Ejercicio 2"), ("sol", "y = 2"), ("md", "## Para recordar"))
+    assert _visible_after_solution(nb) == [2]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_solutions_end_where_a_new_section_starts(path):
+    bad = _visible_after_solution(read(path))
+    assert not bad, (
+        f"{path.name}: celdas {bad} siguen a una solución sin etiqueta «solution» ni encabezado: "
+        "en la copia de estudiantes se verían (etiquételas «solution» si comentan la solución)"
+    )
+
+
 @pytest.mark.skipif(
     not os.environ.get("COURSE_RUN_STUDENT_COPIES"),
     reason="lento: defina COURSE_RUN_STUDENT_COPIES=1 para ejecutar las copias de verdad",
