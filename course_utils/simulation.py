@@ -71,7 +71,6 @@ from course_utils.comparison import (
     paired_ttest_5x2cv,
 )
 from course_utils.intervals import (
-    _PROPORTION_METHODS,
     PROPORTION_METHODS,
     bootstrap_interval,
     paired_bootstrap_difference,
@@ -128,6 +127,11 @@ PROCEDURE_LABELS: dict[str, str] = {
 }
 
 _CI_METHODS = ("wilson", "clopper-pearson")
+# Nombre de cada método de proportion_interval en statsmodels.proportion_confint (Wald aparte).
+_STATSMODELS_METHOD = {
+    "wilson": "wilson", "agresti-coull": "agresti_coull", "clopper-pearson": "beta",
+    "jeffreys": "jeffreys",
+}
 _CI_LABELS = {"wilson": "Wilson", "clopper-pearson": "Clopper-Pearson"}
 
 
@@ -530,7 +534,7 @@ def _interval_table(n: int, method: str, alpha: float) -> tuple[np.ndarray, np.n
         p = k / n
         half = ndtri(1 - alpha / 2) * np.sqrt(p * (1 - p) / n)
         return p - half, p + half
-    low, high = proportion_confint(k, n, alpha=alpha, method=_PROPORTION_METHODS[method])
+    low, high = proportion_confint(k, n, alpha=alpha, method=_STATSMODELS_METHOD[method])
     return np.asarray(low, dtype=float), np.asarray(high, dtype=float)
 
 
@@ -889,39 +893,43 @@ def _gaussian_nb_predict_splits(x: np.ndarray, y: np.ndarray, train: np.ndarray)
     return (jll[1] > jll[0]).astype(np.int64)
 
 
-def _cv_splits(rng, n, n_holdout, test_fraction, n_repeats, n_folds):
-    """Máscaras de entrenamiento y de prueba (J, n) de todos los esquemas, en bloques."""
+def _permutations(rng, count, n):
+    """``count`` permutaciones independientes de ``range(n)`` (una por fila)."""
+    return np.argsort(rng.random((count, n)), axis=1)
+
+
+def _cv_splits(rngs, n, n_holdout, test_fraction, n_repeats, n_folds, need_rxk, need_5x2):
+    """Máscaras lógicas de prueba (J, n) de los esquemas pedidos y el bloque de filas de cada uno.
+
+    Cada esquema usa su propio generador (``rngs``): sus particiones no dependen de qué otros
+    esquemas se pidan. Entrenamiento = complemento de la prueba.
+    """
+    blocks, parts = {}, []
     n_test = int(round(n * test_fraction))
-    blocks = {}
-    train, test = [], []
-
-    def add(name, pairs):
-        start = len(train)
-        for tr, te in pairs:
-            mtr, mte = np.zeros(n, bool), np.zeros(n, bool)
-            mtr[tr], mte[te] = True, True
-            train.append(mtr)
-            test.append(mte)
-        blocks[name] = slice(start, len(train))
-
-    holdout = []
-    for _ in range(n_holdout):
-        perm = rng.permutation(n)
-        holdout.append((perm[n_test:], perm[:n_test]))
-    add("holdout", holdout)
-    rxk = []
-    for _ in range(n_repeats):
-        folds = np.array_split(rng.permutation(n), n_folds)
-        for j in range(n_folds):
-            rxk.append((np.concatenate(folds[:j] + folds[j + 1:]), folds[j]))
-    add("rxk", rxk)
-    five = []
-    for _ in range(5):
-        perm = rng.permutation(n)
-        half1, half2 = perm[: n // 2], perm[n // 2:]
-        five += [(half1, half2), (half2, half1)]
-    add("5x2", five)
-    return np.array(train), np.array(test), blocks, n_test / (n - n_test)
+    perm = _permutations(rngs[0], n_holdout, n)
+    test = np.zeros((n_holdout, n), bool)
+    np.put_along_axis(test, perm[:, :n_test], True, axis=1)
+    blocks["holdout"], parts = slice(0, n_holdout), [test]
+    start = n_holdout
+    if need_rxk:
+        sizes = [len(f) for f in np.array_split(np.arange(n), n_folds)]
+        fold_of_position = np.repeat(np.arange(n_folds), sizes)
+        perm = _permutations(rngs[1], n_repeats, n)
+        fold = np.empty((n_repeats, n), np.int64)
+        np.put_along_axis(fold, perm, fold_of_position[None, :], axis=1)  # partición de cada ejemplo
+        test = (fold[:, None, :] == np.arange(n_folds)[None, :, None]).reshape(-1, n)
+        blocks["rxk"] = slice(start, start + n_repeats * n_folds)
+        parts.append(test)
+        start += n_repeats * n_folds
+    if need_5x2:
+        perm = _permutations(rngs[2], 5, n)
+        first = np.zeros((5, n), bool)
+        np.put_along_axis(first, perm[:, : n // 2], True, axis=1)
+        test = np.stack([~first, first], axis=1).reshape(10, n)  # entrena con una mitad, prueba la otra
+        blocks["5x2"] = slice(start, start + 10)
+        parts.append(test)
+    test = np.concatenate(parts)
+    return ~test, test, blocks, n_test / (n - n_test)
 
 
 _T_TESTS = ("resampled_t_naive", "resampled_t_corrected", "kfold_t", "rxk_t_naive",
@@ -933,7 +941,7 @@ def _course_pvalues(acc_a, acc_b, blocks, ratio, n_folds, keys):
 
     Devuelve ``{clave: valor p}``; ``None`` si el estadístico no está definido (varianza 0).
     """
-    h, r, f = blocks["holdout"], blocks["rxk"], blocks["5x2"]
+    h, r, f = blocks["holdout"], blocks.get("rxk"), blocks.get("5x2")
     runs = {
         "resampled_t_naive": lambda: corrected_resampled_ttest(
             acc_a[h], acc_b[h], test_train_ratio=None, corrected=False),
@@ -965,7 +973,7 @@ def _vectorized_pvalues(acc_a, acc_b, blocks, ratio, n_folds, keys):
     :func:`combined_ftest_5x2cv` aplicadas por filas (las pruebas del paquete comprueban
     que coinciden con esas funciones). Devuelve ``{clave: (valores p, sin definir)}``.
     """
-    h, r, f = blocks["holdout"], blocks["rxk"], blocks["5x2"]
+    h, r, f = blocks["holdout"], blocks.get("rxk", slice(0, 0)), blocks.get("5x2")
     scale = np.maximum(np.abs(acc_a).max(axis=1), np.abs(acc_b).max(axis=1))
     tiny = 16 * np.finfo(float).eps * np.maximum(scale, np.finfo(float).tiny)
 
@@ -1005,9 +1013,18 @@ def _vectorized_pvalues(acc_a, acc_b, blocks, ratio, n_folds, keys):
 
 def _cv_replication(seed, n_samples, n_features, separation, noise_b, n_holdout, test_fraction,
                     n_repeats, n_folds, n_resamples, alpha, keys, engine):
-    rng = np.random.default_rng(seed)
-    x_a, x_b, y = _draw_two_views(rng, n_samples, n_features, separation, noise_b)
-    train, test, blocks, ratio = _cv_splits(rng, n_samples, n_holdout, test_fraction, n_repeats, n_folds)
+    # Un generador por tarea (datos, cada esquema de particiones, bootstrap): lo que sale de
+    # cada uno no depende de qué procedimientos se pidan.
+    rng_data, rng_hold, rng_rxk, rng_5x2, rng_boot = (
+        np.random.default_rng(s) for s in seed.spawn(5)
+    )
+    x_a, x_b, y = _draw_two_views(rng_data, n_samples, n_features, separation, noise_b)
+    need_rxk = bool({"kfold_t", "rxk_t_naive", "rxk_t_corrected"} & set(keys))
+    need_5x2 = bool({"5x2cv_t", "5x2cv_f"} & set(keys))
+    train, test, blocks, ratio = _cv_splits(
+        (rng_hold, rng_rxk, rng_5x2), n_samples, n_holdout, test_fraction, n_repeats, n_folds,
+        need_rxk, need_5x2,
+    )
     pred_a = _gaussian_nb_predict_splits(x_a, y, train)
     pred_b = _gaussian_nb_predict_splits(x_b, y, train)
     n_test = test.sum(axis=1)
@@ -1024,7 +1041,8 @@ def _cv_replication(seed, n_samples, n_features, separation, noise_b, n_holdout,
     boot = None
     if "paired_bootstrap" in keys:
         res = paired_bootstrap_difference(
-            y_te, a_te, b_te, "accuracy", n_resamples=n_resamples, alpha=alpha, random_state=rng,
+            y_te, a_te, b_te, "accuracy", n_resamples=n_resamples, alpha=alpha,
+            random_state=rng_boot,
         )
         boot = not (res.low <= 0.0 <= res.high)
     return {"acc_a": acc_a, "acc_b": acc_b, "blocks": blocks, "ratio": ratio, "pvalues": pvalues,
