@@ -430,8 +430,9 @@ def test_slide_rules():
 def test_slide_rules_ignore_headings_in_code_fences_and_follow_headings_inside_cells():
     assert _slides(
         "## A", "```python\n## no es un encabezado\n```", "texto\n\n### Para profundizar: x",
-        "code:1", "## B",
-    ) == ["slide", "-", "-", "skip", "slide"]
+        "code:1", "## B", "    ## bloque de código sangrado", "#etiqueta\n\n## no empieza la celda",
+        "\n## tras una línea en blanco",
+    ) == ["slide", "-", "-", "skip", "slide", "-", "-", "slide"]
 
 
 def test_normalization_is_idempotent_and_hides_solution_outputs():
@@ -443,6 +444,29 @@ def test_normalization_is_idempotent_and_hides_solution_outputs():
         assert classroom.slide_type(cell) in classroom.SLIDE_TYPES
         if classroom.is_solution(cell):
             assert cell.metadata["jupyter"] == {"source_hidden": True, "outputs_hidden": True}
+
+
+def test_run_notebooks_metadata_only_refreshes_without_executing(tmp_path):
+    """``--metadata-only`` pone los metadatos de clase sin tocar salidas; la segunda vez, nada."""
+    import run_notebooks
+
+    nb = copy.deepcopy(read(NOTEBOOKS[1]))
+    for cell in nb.cells:
+        cell.metadata.pop("slideshow", None)
+        cell.metadata.pop("jupyter", None)
+    path = tmp_path / NOTEBOOKS[1].name
+    path.write_text(classroom.dumps(nb), encoding="utf-8")
+    assert run_notebooks.main(["--metadata-only", str(path)]) == 0
+    first = path.read_text(encoding="utf-8")
+    assert run_notebooks.refresh_metadata(path) is False
+    assert path.read_text(encoding="utf-8") == first
+    refreshed = nbformat.reads(first, as_version=4)
+    assert [c.get("outputs") for c in refreshed.cells] == [c.get("outputs") for c in nb.cells]
+    assert [classroom.slide_type(c) for c in refreshed.cells] == classroom.expected_slide_types(nb.cells)
+    assert all(
+        c.metadata["jupyter"] == {"source_hidden": True, "outputs_hidden": True}
+        for c in refreshed.cells if classroom.is_solution(c)
+    )
 
 
 # ============================================================ reglas para una sala (por cuaderno)
@@ -631,9 +655,7 @@ def test_slides_are_coherent(path):
     assert not not_skipped, f"{path.name}: «Para profundizar» o soluciones visibles: {not_skipped}"
     misplaced = [
         i for i, c in markdown_cells(nb)
-        for level, text in classroom.headings(c.source)[1:] + (
-            [] if classroom.first_line(c.source).startswith("#") else classroom.headings(c.source)[:1]
-        )
+        for level, text in classroom.headings(c.source)[1 if classroom.heading_level(c.source) else 0:]
         if classroom.is_deep_dive(text)
     ]
     assert not misplaced, (

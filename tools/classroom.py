@@ -35,7 +35,7 @@ STUDENT_PROMPT_N = "# Ejercicio {n}: escriba aquí su solución."
 SLIDE, SUBSLIDE, SKIP, CONTINUE = "slide", "subslide", "skip", "-"
 SLIDE_TYPES = frozenset({SLIDE, SUBSLIDE, SKIP, CONTINUE, "fragment", "notes"})
 
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _EXERCISE = re.compile(r"^Ejercicio\s+(\d+)\b")
 
@@ -79,6 +79,15 @@ def first_line(text: str) -> str:
     return ""
 
 
+def heading_level(markdown: str) -> int:
+    """Nivel del encabezado con que empieza un texto Markdown (0 si no empieza por uno)."""
+    for line in markdown.splitlines():
+        if line.strip():
+            h = _HEADING.match(line)
+            return len(h.group(1)) if h else 0
+    return 0
+
+
 def is_deep_dive(heading_text: str) -> bool:
     """¿Es un encabezado «Para profundizar» (la sección opcional que el docente puede saltar)?"""
     return heading_text.lstrip("*_ ").casefold().startswith("para profundizar")
@@ -106,8 +115,7 @@ def deep_dive_mask(cells) -> list[bool]:
             mask.append(level is not None)
             continue
         hs = headings(cell.source)
-        starts_with_heading = bool(hs) and first_line(cell.source).startswith("#")
-        if starts_with_heading:
+        if heading_level(cell.source):
             apply(*hs[0])
             mask.append(level is not None)
             hs = hs[1:]
@@ -125,10 +133,10 @@ def expected_slide_types(cells) -> list[str]:
         if deep or is_solution(cell):
             out.append(SKIP)
             continue
-        line = first_line(cell.source) if cell.cell_type == "markdown" else ""
-        if re.match(r"^#{1,2}\s", line):
+        level = heading_level(cell.source) if cell.cell_type == "markdown" else 0
+        if level in (1, 2):
             out.append(SLIDE)
-        elif re.match(r"^###\s", line):
+        elif level == 3:
             out.append(SUBSLIDE)
         else:
             out.append(CONTINUE)
