@@ -93,11 +93,12 @@ def _paired_scores(scores_a: object, scores_b: object) -> tuple[np.ndarray, np.n
 
 def _rescaled(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
     """``a`` y ``b`` divididos por una potencia de 2 (exacto) para que sus diferencias y
-    cuadrados no desborden; devuelve también el factor. Los estadísticos t, F y el d de
+    cuadrados no desborden (valores enormes) ni se anulen (valores diminutos, cuyo
+    cuadrado sería 0); devuelve también el factor. Los estadísticos t, F y el d de
     Cohen no cambian al escalar; las estimaciones se devuelven a su escala al final.
     """
     top = max(float(np.max(np.abs(a))), float(np.max(np.abs(b))))
-    if top < 2.0**500:
+    if top == 0.0 or 2.0**-500 <= top < 2.0**500:
         return a, b, 1.0
     scale = math.ldexp(1.0, math.frexp(top)[1] - 1)
     a_s, b_s = a / scale, b / scale

@@ -360,8 +360,12 @@ def sample_size_two_proportions(
     hi = 2.0
     while gap(hi) < 0:
         hi *= 2
-        if hi > 1e12:  # pragma: no cover - imposible con p_a != p_b
-            raise ValueError("No se alcanza la potencia pedida con menos de 10^12 ejemplos.")
+        if hi > 1e12:
+            raise ValueError(
+                f"`p_a` = {pa!r} y `p_b` = {pb!r} están tan cerca que harían falta más de 10^12 "
+                f"ejemplos por grupo para alcanzar `power` = {target!r}; una diferencia tan "
+                "pequeña no se puede detectar en la práctica."
+            )
     n = int(math.ceil(optimize.brentq(gap, hi / 2, hi, xtol=1e-6)))
     while gap(n) < 0:
         n += 1

@@ -179,6 +179,16 @@ def test_overflowing_scores_never_give_nan():
     res = cu.corrected_resampled_ttest(a * 1e200, b * 1e200, test_train_ratio=None, corrected=False)
     assert res.statistic == pytest.approx(ref.statistic, rel=1e-10)
     assert res.pvalue == pytest.approx(ref.pvalue, rel=1e-8)
+    # Con puntuaciones diminutas los cuadrados se anulan (1e-600 = 0 en coma flotante).
+    tiny = cu.corrected_resampled_ttest(a * 1e-300, b * 1e-300, test_train_ratio=None,
+                                        corrected=False)
+    assert tiny.statistic == pytest.approx(ref.statistic, rel=1e-10)
+    d = a - b
+    assert cu.cohens_d(a * 1e-300, b * 1e-300) == pytest.approx(d.mean() / d.std(ddof=1), rel=1e-10)
+    pooled = math.sqrt((np.var(a, ddof=1) + np.var(b, ddof=1)) / 2)
+    assert cu.cohens_d(a * 1e-300, b * 1e-300, paired=False) == pytest.approx(
+        (a.mean() - b.mean()) / pooled, rel=1e-10
+    )
     # Con 1e308 la propia diferencia desborda: error en español, nunca nan ni p = 1.
     big = np.array([1e308, -1e308] * 3)
     with pytest.raises(ValueError) as excinfo:
@@ -286,6 +296,12 @@ def test_counts_beyond_the_limit_in_spanish(call, name):
     with pytest.raises((ValueError, TypeError)) as excinfo:
         call()
     assert_spanish(excinfo, name)
+
+
+def test_sample_size_for_a_tiny_difference_names_the_arguments():
+    with pytest.raises(ValueError, match="10\\^12") as excinfo:
+        cu.sample_size_two_proportions(0.5, 0.5 + 1e-9)
+    assert_spanish(excinfo, "p_a")
 
 
 def test_naive_ttest_refuses_a_test_train_ratio():
