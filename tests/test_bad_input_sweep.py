@@ -619,6 +619,50 @@ def _axes():
     return plt.figure().add_subplot()
 
 
+def _rope_pair(rope):
+    return (-float(rope), float(rope)) if np.isscalar(rope) else (float(rope[0]), float(rope[1]))
+
+
+def _check_bayes_t(args, res):
+    """Forma cerrada (Corani y Benavoli, 2015) con scipy, en la escala de las puntuaciones."""
+    a, b = np.asarray(args["scores_a"], dtype=float), np.asarray(args["scores_b"], dtype=float)
+    s = float(max(np.max(np.abs(a)), np.max(np.abs(b))))
+    d = (a / s - b / s).ravel()
+    n, mean = d.size, float(d.mean())
+    scale = math.sqrt((1 / n + args["test_train_ratio"]) * float(d.var(ddof=1)))
+    low, high = _rope_pair(args["rope"])  # floats de Python: ±inf sin avisos si desborda
+    right = stats.t.sf((high / s - mean) / scale, n - 1)
+    left = stats.t.cdf((low / s - mean) / scale, n - 1)
+    p_a, p_b = (right, left) if args["higher_is_better"] else (left, right)
+    assert res.prob_a_better == pytest.approx(p_a, rel=1e-9, abs=1e-12)
+    assert res.prob_b_better == pytest.approx(p_b, rel=1e-9, abs=1e-12)
+    total = res.prob_a_better + res.prob_equivalent + res.prob_b_better
+    assert total == pytest.approx(1.0, abs=1e-12)
+
+
+def _check_signed_rank(args, res):
+    """Cada muestra es una distribución de probabilidad y las probabilidades son las
+    proporciones de muestras en que gana cada región."""
+    samples = res.samples
+    assert samples.shape == (args["n_samples"], 3)
+    assert np.all(samples >= -1e-12) and np.allclose(samples.sum(axis=1), 1.0)
+    total = res.prob_a_better + res.prob_equivalent + res.prob_b_better
+    assert total == pytest.approx(1.0, abs=1e-12)
+
+
+def _bayes_t_result():
+    return cu.bayesian_correlated_ttest(_SA, _SB, test_train_ratio=1 / 9, rope=0.01)
+
+
+def _signed_rank_result():
+    return cu.bayesian_signed_rank_test(_SA, _SB, rope=0.01, n_samples=1000, random_state=0)
+
+
+BAD_ROPE = st.sampled_from([-0.01, (0.01, 0.02), (0.02, -0.02), "0.01", (0.0, np.inf), [0.1],
+                            np.nan, None, True, (np.nan, 0.1), 1e308, 0.0, (0.0, 0.0)])
+BAD_NAMES = st.sampled_from([("A",), "AB", ("A", ""), (1, 2), None, ("A", "B", "C")])
+
+
 SWEEP: dict[str, Case] = {
     "load_adult": Case(lambda: {"split": "train"}, {"split": BAD["choice"]}, max_examples=8),
     "proportion_interval": Case(
@@ -730,6 +774,33 @@ SWEEP: dict[str, Case] = {
          "reference": st.sampled_from([np.nan, np.inf, "0", True]), "ax": BAD["anything"]},
         max_examples=20,
     ),
+    "bayesian_correlated_ttest": Case(
+        lambda: {"scores_a": _SA, "scores_b": _SB, "test_train_ratio": 1 / 9, "rope": 0.01,
+                 "higher_is_better": True, "level": 0.95, "names": ("A", "B")},
+        {"scores_a": BAD["scores"], "scores_b": BAD["scores"], "test_train_ratio": BAD["positive"],
+         "rope": BAD_ROPE, "higher_is_better": BAD["bool"], "level": BAD["alpha"],
+         "names": BAD_NAMES},
+        _check_bayes_t, max_examples=60,
+    ),
+    "bayesian_signed_rank_test": Case(
+        lambda: {"scores_a": _SA, "scores_b": _SB, "rope": 0.01, "prior_strength": 0.5,
+                 "n_samples": 1000, "random_state": 0, "higher_is_better": True,
+                 "names": ("A", "B")},
+        {"scores_a": BAD["scores"], "scores_b": BAD["scores"], "rope": BAD_ROPE,
+         "prior_strength": BAD["positive"], "n_samples": BAD["count"],
+         "random_state": BAD["seed"], "higher_is_better": BAD["bool"], "names": BAD_NAMES},
+        _check_signed_rank, max_examples=40,
+    ),
+    "plot_bayesian_ttest": Case(
+        lambda: {"result": _bayes_t_result(), "ax": _axes()},
+        {"result": BAD["anything"], "ax": BAD["anything"]},
+        max_examples=15,
+    ),
+    "plot_bayesian_signed_rank": Case(
+        lambda: {"result": _signed_rank_result(), "ax": _axes(), "max_points": 500},
+        {"result": BAD["anything"], "ax": BAD["anything"], "max_points": BAD["count"]},
+        max_examples=15,
+    ),
 }
 
 #: Nombres públicos que no se barren, con el motivo.
@@ -740,6 +811,8 @@ EXCLUDED: dict[str, str] = {
     "PairedBootstrapResult": "clase de resultado: la construyen las funciones, no el usuario",
     "ClassificationMetrics": "clase de resultado: la construyen las funciones, no el usuario",
     "TestResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "BayesianTTestResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "BayesianSignedRankResult": "clase de resultado: la construyen las funciones, no el usuario",
 }
 
 def test_every_public_name_is_swept_or_excluded():
