@@ -66,6 +66,8 @@ _COLOR_B = "tab:purple"
 #: Máximo de muestras de Monte Carlo: con 10^6 el error de Monte Carlo de cada
 #: probabilidad es ≤ 0.0005; más muestras solo gastan memoria y tiempo.
 MAX_SAMPLES = 1_000_000
+#: Mínimo de muestras: con menos de 1 000, el error de Monte Carlo pasa de 0.016.
+MIN_SAMPLES = 1_000
 
 
 # ---------------------------------------------------------------------------
@@ -164,6 +166,9 @@ _OVERFLOW_HINT = (
 
 
 def _fmt(x: float) -> str:
+    """4 decimales; notación científica si el número es enorme o diminuto (nunca «0.0000»)."""
+    if x != 0 and (abs(x) >= 1e6 or abs(x) < 5e-5):
+        return f"{x:.4e}"
     return f"{x:.4f}"
 
 
@@ -440,8 +445,9 @@ def bayesian_correlated_ttest(
         )
     df = float(n - 1)
     post = stats.t(df, loc=mean, scale=scale)
-    left = float(post.cdf(rope_t[0]))
-    right = float(post.sf(rope_t[1]))
+    # Colas con la variable tipificada (en Python, ±inf si desborda: sin avisos de scipy).
+    left = float(stats.t.cdf((rope_t[0] - mean) / scale, df))
+    right = float(stats.t.sf((rope_t[1] - mean) / scale, df))
     p_a, p_eq, p_b = _region_probs(left, right, rope_t, hib)
     low, high = (float(v) for v in post.interval(level))
     return BayesianTTestResult(
@@ -580,7 +586,8 @@ def bayesian_signed_rank_test(
     prior_strength : float, por defecto 0.5
         Peso ``s`` ≥ 0 de la pseudo-observación 0 (el valor de Benavoli et al.).
     n_samples : int, por defecto 50 000
-        Muestras de Monte Carlo de la distribución a posteriori.
+        Muestras de Monte Carlo de la distribución a posteriori, entre 1 000 y
+        1 000 000 (con 50 000, el error de Monte Carlo de cada probabilidad es ≤ 0.0023).
     random_state : int, numpy.random.Generator o None
         Semilla (o generador) de ``numpy.random.default_rng``. Fíjela para
         reproducir el resultado.
@@ -625,7 +632,7 @@ def bayesian_signed_rank_test(
         raise ValueError(
             f"`prior_strength` debe ser un número real ≥ 0, por ejemplo 0.5; se recibió {s!r}."
         )
-    n_samples = check_count(n_samples, "n_samples", minimum=1, maximum=MAX_SAMPLES)
+    n_samples = check_count(n_samples, "n_samples", minimum=MIN_SAMPLES, maximum=MAX_SAMPLES)
     if random_state is not None and not isinstance(random_state, np.random.Generator):
         if isinstance(random_state, bool) or not isinstance(random_state, numbers.Integral):
             raise TypeError(
