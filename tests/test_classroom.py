@@ -58,7 +58,7 @@ def read(path: Path) -> nbformat.NotebookNode:
 
 @functools.lru_cache(maxsize=1)
 def expected_files() -> dict[Path, str]:
-    return make_student_copies.expected_files()
+    return make_student_copies.expected_files(read)
 
 
 def markdown_cells(nb):

@@ -66,15 +66,17 @@ def sources() -> list[Path]:
     return sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
 
-def expected_files() -> dict[Path, str]:
-    """Cada fichero de ``notebooks/alumnos/`` con el texto exacto que debe tener."""
+def expected_files(read=None) -> dict[Path, str]:
+    """Cada fichero de ``notebooks/alumnos/`` con el texto exacto que debe tener.
+
+    ``read(path)`` lee un cuaderno (por defecto, ``nbformat.read``); no se modifica lo leído."""
     files = {
         STUDENTS / "matplotlibrc": (NOTEBOOKS / "matplotlibrc").read_text(encoding="utf-8"),
         STUDENTS / "README.md": README,
         STUDENTS / "conftest.py": CONFTEST,
     }
     for path in sources():
-        nb = nbformat.read(path, as_version=4)
+        nb = read(path) if read else nbformat.read(path, as_version=4)
         copy = student_copy(nb)
         nbformat.validate(copy)
         files[STUDENTS / path.name] = dumps(copy)
