@@ -400,6 +400,15 @@ def test_student_copy_collapses_consecutive_solutions_and_keeps_ids():
     assert classroom.student_copy(student) == student  # idempotente: ya no hay soluciones
 
 
+def test_student_copy_removes_tagged_markdown_comments_of_a_solution():
+    nb = _nb(("md", "### Ejercicio 1"), ("sol", "a = 1"), ("md", "Comentario: a vale 1."), ("sol", "a"))
+    nb.cells[2].metadata["tags"] = ["solution"]
+    student = classroom.student_copy(nb)
+    assert [c.source for c in student.cells] == [
+        "### Ejercicio 1", "# Ejercicio 1: escriba aquí su solución."
+    ]
+
+
 # ====================================================================== metadatos de clase
 
 
