@@ -435,15 +435,21 @@ CHROMIUM_FLAGS = [
 ]
 
 
-def chromium_executable() -> str | None:
+def chromium_executable() -> tuple[str | None, str]:
+    """Ruta de Chrome o Chromium, o ``None`` y el motivo (en español) de que no haya."""
     configured = os.environ.get("COURSE_CHROMIUM")
     if configured:
-        return configured if Path(configured).is_file() else None
+        if Path(configured).is_file():
+            return configured, ""
+        return None, f"COURSE_CHROMIUM={configured!r} no es un fichero."
     for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
         found = shutil.which(name)
         if found:
-            return found
-    return None
+            return found, ""
+    return None, (
+        "No se encontró Chromium (instálelo, p. ej. «apt install chromium», o indique la ruta de "
+        "Chrome o Chromium en la variable de entorno COURSE_CHROMIUM)."
+    )
 
 
 def _missing_browser(reason: str):
@@ -469,12 +475,9 @@ def server(site):
 
 @pytest.fixture(scope="module")
 def browser():
-    executable = chromium_executable()
+    executable, reason = chromium_executable()
     if executable is None:
-        _missing_browser(
-            "No se encontró Chromium (instálelo, p. ej. «apt install chromium», o indique la ruta "
-            "de Chrome o Chromium en la variable de entorno COURSE_CHROMIUM)."
-        )
+        _missing_browser(reason)
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -524,7 +527,7 @@ class Reader:
         self.page.close()
 
 
-def test_every_page_loads_cleanly_with_typeset_formulas_and_images(site, server, browser):
+def test_every_page_loads_cleanly_with_typeset_formulas_and_images(browser, site, server):
     reader = Reader(browser, server)
     report = []
     typeset = 0
@@ -566,7 +569,7 @@ def test_every_page_loads_cleanly_with_typeset_formulas_and_images(site, server,
     assert not report, "\n".join(report)
 
 
-def test_site_opens_from_disk(site, browser):
+def test_site_opens_from_disk(browser, site):
     """Con doble clic en index.html (file://): los enlaces relativos y MathJax funcionan."""
     reader = Reader(browser, site.resolve().as_uri() + "/")
     reader.open("index.html")
@@ -586,7 +589,7 @@ def test_site_opens_from_disk(site, browser):
     reader.close()
 
 
-def test_search_finds_mcnemar(server, browser):
+def test_search_finds_mcnemar(browser, server):
     reader = Reader(browser, server)
     reader.open("search.html?q=McNemar")
     hit = reader.page.wait_for_selector(
@@ -597,7 +600,7 @@ def test_search_finds_mcnemar(server, browser):
     reader.close()
 
 
-def test_solution_toggle_opens_and_screenshots(site, server, browser):
+def test_solution_toggle_opens_and_screenshots(browser, site, server):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     reader = Reader(browser, server)
     reader.open("index.html")
