@@ -364,7 +364,7 @@ def _interval(
         q_low, q_high = np.quantile(dist, [alpha / 2, 1 - alpha / 2])
         low, high = 2 * estimate - q_high, 2 * estimate - q_low
     elif method == "normal":
-        half = ndtri(1 - alpha / 2) * np.std(dist, ddof=1)
+        half = -ndtri(alpha / 2) * np.std(dist, ddof=1)
         low, high = estimate - half, estimate + half
     else:  # bca
         # Sesgo: proporción de réplicas por debajo de la estimación, contando los

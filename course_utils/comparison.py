@@ -131,14 +131,14 @@ def _t_pvalue_ci(
     dist = stats.t(df)
     if alternative == "two-sided":
         pvalue = 2 * dist.sf(abs(statistic))
-        crit = dist.ppf(1 - alpha / 2)
+        crit = dist.isf(alpha / 2)
         low, high = estimate - crit * se, estimate + crit * se
     elif alternative == "greater":
         pvalue = dist.sf(statistic)
-        low, high = estimate - dist.ppf(1 - alpha) * se, math.inf
+        low, high = estimate - dist.isf(alpha) * se, math.inf
     else:
         pvalue = dist.cdf(statistic)
-        low, high = -math.inf, estimate + dist.ppf(1 - alpha) * se
+        low, high = -math.inf, estimate + dist.isf(alpha) * se
     pvalue = check_finite_result(pvalue, "el valor p")
     return float(min(1.0, pvalue)), float(low), float(high)
 

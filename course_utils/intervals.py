@@ -161,7 +161,7 @@ def proportion_interval(
         # statsmodels recorta "normal" a [0, 1]; el curso necesita el Wald sin recortar
         # (la misma fórmula que statsmodels antes de recortar).
         p = successes / n
-        half = ndtri(1 - alpha / 2) * np.sqrt(p * (1 - p) / n)
+        half = -ndtri(alpha / 2) * np.sqrt(p * (1 - p) / n)
         low, high = p - half, p + half
     else:
         low, high = proportion_confint(successes, n, alpha=alpha, method=_PROPORTION_METHODS[method])

@@ -223,7 +223,7 @@ def mcnemar_test(table: object, method: str = "exact", *, alpha: float = 0.05) -
     # Intervalo de Wald ajustado de Bonett y Price (2012).
     pb, pc = (b + 1) / (n + 2), (c + 1) / (n + 2)
     se = math.sqrt((pb + pc - (pb - pc) ** 2) / (n + 2))
-    z = float(stats.norm.ppf(1 - alpha / 2))
+    z = float(stats.norm.isf(alpha / 2))
     return TestResult(
         statistic=float(statistic),
         pvalue=pvalue,

@@ -36,8 +36,11 @@ def _check_random_state(random_state: object) -> object:
             "`random_state` debe ser None, un entero (semilla) o un numpy.random.RandomState; "
             f"se recibió {describe(random_state)}."
         )
-    if random_state < 0:
-        raise ValueError(f"`random_state` debe ser un entero no negativo; se recibió {random_state}.")
+    if not 0 <= random_state < 2**32:
+        raise ValueError(
+            "`random_state` debe ser un entero entre 0 y 2**32 - 1 (una semilla de NumPy); "
+            f"se recibió {random_state}."
+        )
     return int(random_state)
 
 

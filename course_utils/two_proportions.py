@@ -207,7 +207,7 @@ def noninferiority_test(
         # un coeficiente erróneo (issue #10269); ver `_mn_score_statistic`.
         statistic = _mn_score_statistic(s_new, n_new_, s_ref, n_ref_, -margin)
         pvalue = float(stats.norm.sf(statistic))
-    z = float(stats.norm.ppf(1 - alpha))
+    z = float(stats.norm.isf(alpha))
     estimate = p_new - p_ref
     if method == "wald":
         se = math.sqrt(p_new * (1 - p_new) / n_new_ + p_ref * (1 - p_ref) / n_ref_)

@@ -594,9 +594,12 @@ def _check_ttest(args, res):
 
 
 def _check_mcnemar(args, res):
+    table = np.asarray(args["table"], dtype=float)
+    b, c = table[0, 1], table[1, 0]
     if args["method"] == "exact":
-        assert res.pvalue == pytest.approx(sm_mcnemar(np.asarray(args["table"]), exact=True).pvalue,
-                                           rel=1e-9)
+        assert res.pvalue == pytest.approx(sm_mcnemar(table, exact=True).pvalue, rel=1e-9)
+    elif args["method"] == "chi2" and b + c > 0:
+        assert res.statistic == pytest.approx((b - c) ** 2 / (b + c), rel=1e-12)
 
 
 def _check_cohens(args, res):
@@ -604,6 +607,55 @@ def _check_cohens(args, res):
     if args["paired"]:
         d = (a - b).ravel()
         assert res == pytest.approx(d.mean() / d.std(ddof=1), rel=1e-9)
+    else:
+        pooled = math.sqrt(((a.size - 1) * a.var(ddof=1) + (b.size - 1) * b.var(ddof=1))
+                           / (a.size + b.size - 2))
+        assert res == pytest.approx((a.mean() - b.mean()) / pooled, rel=1e-9)
+
+
+def _check_5x2(args, res):
+    a, b = _scaled(args["scores_a"], args["scores_b"])
+    p = a - b
+    s2 = ((p - p.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
+    if res.distribution == "t":
+        assert res.statistic == pytest.approx(p[0, 0] / math.sqrt(s2.mean()), rel=1e-9)
+    else:
+        assert res.statistic == pytest.approx((p**2).sum() / (2 * s2.sum()), rel=1e-9)
+
+
+def _fleiss_power(pa, pb, n, alpha):
+    """Potencia bilateral de Fleiss, Levin y Paik (2003), escrita aquí (las dos colas)."""
+    z = stats.norm.isf(alpha / 2)  # exacto también con alpha diminuto (1 - alpha/2 sería 1.0)
+    pbar = (pa + pb) / 2
+    num0 = z * math.sqrt(2 * pbar * (1 - pbar))
+    den = math.sqrt(pa * (1 - pa) + pb * (1 - pb))
+    d = abs(pa - pb) * math.sqrt(n)
+    return stats.norm.cdf((d - num0) / den) + stats.norm.cdf((-d - num0) / den)
+
+
+def _check_power(args, res):
+    if args["alternative"] == "two-sided":
+        ref = _fleiss_power(args["p_a"], args["p_b"], args["n"], args["alpha"])
+        assert res == pytest.approx(ref, rel=1e-6, abs=1e-12)
+
+
+def _check_sample_size(args, res):
+    if args["alternative"] == "two-sided":
+        pa, pb, alpha, target = args["p_a"], args["p_b"], args["alpha"], args["power"]
+        assert _fleiss_power(pa, pb, res, alpha) >= target - 1e-9
+        assert res == 1 or _fleiss_power(pa, pb, res - 1, alpha) < target + 1e-9
+
+
+def _check_noninferiority(args, res):
+    if args["method"] == "wald":
+        pn = args["successes_new"] / args["n_new"]
+        pr = args["successes_ref"] / args["n_ref"]
+        se = math.sqrt(pn * (1 - pn) / args["n_new"] + pr * (1 - pr) / args["n_ref"])
+        assert res.statistic == pytest.approx((pn - pr + args["margin"]) / se, rel=1e-9)
+
+
+def _check_kfold(args, res):
+    assert res.get_n_splits() == args["n_splits"] * args["n_repeats"]
 
 
 def _boot_result():
@@ -704,10 +756,12 @@ SWEEP: dict[str, Case] = {
                  "alternative": "two-sided", "alpha": 0.05},
         {"scores_a": BAD["scores52"], "scores_b": BAD["scores52"], "alternative": BAD["choice"],
          "alpha": BAD["alpha"]},
+        _check_5x2,
     ),
     "combined_ftest_5x2cv": Case(
         lambda: {"scores_a": _SA.reshape(5, 2), "scores_b": _SB.reshape(5, 2)},
         {"scores_a": BAD["scores52"], "scores_b": BAD["scores52"]},
+        _check_5x2,
     ),
     "mcnemar_table": Case(
         lambda: {"y_true": _Y, "pred_a": _A, "pred_b": _B},
@@ -716,12 +770,14 @@ SWEEP: dict[str, Case] = {
     ),
     "mcnemar_test": Case(
         lambda: {"table": [[50, 12], [3, 35]], "method": "exact", "alpha": 0.05},
-        {"table": BAD["table"], "method": BAD["choice"], "alpha": BAD["alpha"]},
+        {"table": BAD["table"], "alpha": BAD["alpha"],
+         "method": st.sampled_from(["chi2", "mid-p", "chi2-corrected", "xyz", None])},
         _check_mcnemar,
     ),
     "cohens_d": Case(
         lambda: {"scores_a": _SA, "scores_b": _SB, "paired": True},
-        {"scores_a": BAD["scores"], "scores_b": BAD["scores"], "paired": BAD["bool"]},
+        {"scores_a": BAD["scores"], "scores_b": BAD["scores"],
+         "paired": st.sampled_from([False, None, 1, "True", np.nan, []])},
         _check_cohens,
     ),
     "noninferiority_test": Case(
@@ -729,21 +785,25 @@ SWEEP: dict[str, Case] = {
                  "margin": 0.03, "alpha": 0.05, "method": "score"},
         {"successes_new": BAD["count"], "n_new": BAD["count"], "successes_ref": BAD["count"],
          "n_ref": BAD["count"], "margin": BAD["probability"], "alpha": BAD["alpha"],
-         "method": BAD["choice"]},
+         "method": st.sampled_from(["wald", "score", "xyz", None])},
+        _check_noninferiority,
     ),
     "power_two_proportions": Case(
         lambda: {"p_a": 0.85, "p_b": 0.8, "n": 1000, "alpha": 0.05, "alternative": "two-sided"},
         {"p_a": BAD["probability"], "p_b": BAD["probability"], "n": BAD["count"],
          "alpha": BAD["alpha"], "alternative": BAD["choice"]},
+        _check_power,
     ),
     "sample_size_two_proportions": Case(
         lambda: {"p_a": 0.85, "p_b": 0.8, "power": 0.8, "alpha": 0.05, "alternative": "two-sided"},
         {"p_a": BAD["probability"], "p_b": BAD["probability"], "power": BAD["probability"],
          "alpha": BAD["alpha"], "alternative": BAD["choice"]},
+        _check_sample_size,
     ),
     "repeated_stratified_kfold": Case(
         lambda: {"n_splits": 5, "n_repeats": 2, "random_state": 0},
         {"n_splits": BAD["count"], "n_repeats": BAD["count"], "random_state": BAD["seed"]},
+        _check_kfold,
     ),
     "five_by_two": Case(lambda: {"random_state": 0}, {"random_state": BAD["seed"]}),
     "paired_cv_scores": Case(
