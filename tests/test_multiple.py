@@ -332,6 +332,17 @@ def test_ranks_sum_and_ties_are_averaged(args):
     np.testing.assert_allclose(r.to_numpy(), by_hand.mean(axis=0))
 
 
+def test_floating_point_noise_is_a_tie():
+    # 541/600 calculado como media de cinco particiones en dos órdenes distintos.
+    x, y = 0.9016666666666667, 0.9016666666666666
+    assert x != y
+    res = cu.friedman_test([[x, y, 0.8], [0.7, 0.9, 0.8], [0.6, 0.5, 0.9]])
+    assert res.ranks.iloc[0].tolist() == [1.5, 1.5, 3.0]
+    w = cu.wilcoxon_signed_rank_test([x, 0.8, 0.7, 0.9], [y, 0.7, 0.75, 0.6])
+    assert w.ties == 1
+    assert cu.sign_test([x, 0.8, 0.7, 0.9], [y, 0.7, 0.75, 0.6]).ties == 1
+
+
 def test_all_tied_rows_refused():
     with pytest.raises(ValueError, match="empatan"):
         cu.friedman_test(np.ones((5, 3)))
