@@ -291,10 +291,24 @@ def _seed_sequence(random_state: object) -> np.random.SeedSequence:
     return np.random.SeedSequence(check_count(random_state, "random_state", minimum=0))
 
 
+def _check_int(value: object, name: str, minimum: int, maximum: int) -> int:
+    """Entero en [minimum, maximum]: el tope evita simulaciones que agotarían la memoria."""
+    value = check_count(value, name, minimum=minimum)
+    if value > maximum:
+        raise ValueError(
+            f"`{name}` debe ser un entero entre {minimum} y {maximum:,} en esta simulación; "
+            f"se recibió {value:,}."
+        )
+    return value
+
+
+_MAX_REPLICATIONS = 1_000_000
+
+
 def _check_n_jobs(n_jobs: object) -> int:
     if n_jobs is None:
         return 1
-    return check_positive_int(n_jobs, "n_jobs")
+    return _check_int(n_jobs, "n_jobs", 1, 64)
 
 
 def _run_replications(worker, seeds: list, n_jobs: int, **kwargs) -> list:
@@ -469,11 +483,11 @@ def simulate_mcnemar(
     matched-pairs data: mid-p and asymptotic are better than exact conditional.
     *BMC Medical Research Methodology*, 13, 91.
     """
-    n_test = check_positive_int(n_test, "n_test")
+    n_test = _check_int(n_test, "n_test", 1, 10**9)
     acc_a = check_probability(accuracy_a, "accuracy_a")
     acc_b = check_probability(accuracy_b, "accuracy_b")
     p_disc = check_probability(p_discordant, "p_discordant")
-    n_replications = check_positive_int(n_replications, "n_replications")
+    n_replications = _check_int(n_replications, "n_replications", 1, _MAX_REPLICATIONS)
     methods = _check_methods(methods, MCNEMAR_METHODS, "methods")
     alpha = check_alpha(alpha)
     ss = _seed_sequence(random_state)
@@ -539,15 +553,19 @@ def _interval_table(n: int, method: str, alpha: float) -> tuple[np.ndarray, np.n
 
 
 def _check_p_grid(p: object) -> tuple[np.ndarray, bool]:
-    scalar = isinstance(p, numbers.Real) and not isinstance(p, bool)
-    arr = np.atleast_1d(check_finite_array(p, "p", ndim=None) if not scalar else np.array([p], float))
-    if arr.ndim != 1:
+    if isinstance(p, (bool, np.bool_)):
+        raise TypeError(f"`p` debe ser un número real en [0, 1] o un vector; se recibió {describe(p)}.")
+    if isinstance(p, numbers.Real):
+        return np.array([check_probability(p, "p")]), True
+    arr = check_finite_array(p, "p", ndim=None)
+    if arr.ndim > 1:
         raise ValueError(f"`p` debe ser un número o un vector; se recibió un arreglo de forma {arr.shape}.")
+    arr = np.atleast_1d(arr)
     if np.any((arr < 0) | (arr > 1)):
         raise ValueError(
             f"`p` debe estar en [0, 1]; se recibieron valores como {arr[(arr < 0) | (arr > 1)][:3].tolist()}."
         )
-    return arr.astype(float), scalar
+    return arr.astype(float), False
 
 
 def proportion_coverage(
@@ -601,7 +619,7 @@ def proportion_coverage(
     Brown, L. D., Cai, T. T. y DasGupta, A. (2001). Interval estimation for a binomial
     proportion. *Statistical Science*, 16(2), 101-133.
     """
-    n = check_positive_int(n, "n")
+    n = _check_int(n, "n", 1, 10**6)
     grid, scalar = _check_p_grid(p)
     method = check_choice(method, "method", PROPORTION_METHODS)
     alpha = check_alpha(alpha)
@@ -650,10 +668,10 @@ def simulate_proportion_coverage(
     >>> res.ci_low <= proportion_coverage(50, 0.9, method="wilson") <= res.ci_high
     True
     """
-    n = check_positive_int(n, "n")
+    n = _check_int(n, "n", 1, 10**6)
     p = check_probability(p, "p")
     method = check_choice(method, "method", PROPORTION_METHODS)
-    n_replications = check_positive_int(n_replications, "n_replications")
+    n_replications = _check_int(n_replications, "n_replications", 1, _MAX_REPLICATIONS)
     alpha = check_alpha(alpha)
     rng = np.random.default_rng(_seed_sequence(random_state))
     k = rng.binomial(n, p, size=n_replications)
@@ -730,13 +748,11 @@ def simulate_bootstrap_coverage(
     >>> res.n_replications
     50
     """
-    n_test = check_positive_int(n_test, "n_test")
-    if n_test < 2:
-        raise ValueError(f"`n_test` debe ser un entero mayor o igual que 2; se recibió {n_test}.")
+    n_test = _check_int(n_test, "n_test", 2, 10**6)
     accuracy = check_probability(accuracy, "accuracy", closed=False)
     method = check_choice(method, "method", ("percentile", "basic", "normal", "bca"))
-    n_replications = check_positive_int(n_replications, "n_replications")
-    n_resamples = check_count(n_resamples, "n_resamples", minimum=2)
+    n_replications = _check_int(n_replications, "n_replications", 1, _MAX_REPLICATIONS)
+    n_resamples = _check_int(n_resamples, "n_resamples", 2, 10**6)
     alpha = check_alpha(alpha)
     n_jobs = _check_n_jobs(n_jobs)
     seeds = _seed_sequence(random_state).spawn(n_replications)
@@ -774,10 +790,8 @@ def _draw_two_views(rng, n_samples, n_features, separation, noise_b):
 
 
 def _check_design(n_samples, n_features, separation, accuracy_gap):
-    n_samples = check_positive_int(n_samples, "n_samples")
-    if n_samples < 40:
-        raise ValueError(f"`n_samples` debe ser un entero mayor o igual que 40; se recibió {n_samples}.")
-    n_features = check_positive_int(n_features, "n_features")
+    n_samples = _check_int(n_samples, "n_samples", 40, 10**6)
+    n_features = _check_int(n_features, "n_features", 1, 1000)
     if isinstance(separation, bool) or not isinstance(separation, numbers.Real):
         raise TypeError(f"`separation` debe ser un número real positivo; se recibió {describe(separation)}.")
     separation = float(separation)
@@ -1153,13 +1167,11 @@ def simulate_cv_tests(
     Bouckaert, R. R. y Frank, E. (2004). Evaluating the replicability of significance
     tests for comparing learning algorithms. *PAKDD 2004*, LNCS 3056, 3-12.
     """
-    n_replications = check_positive_int(n_replications, "n_replications")
+    n_replications = _check_int(n_replications, "n_replications", 1, _MAX_REPLICATIONS)
     n_samples, n_features, separation, accuracy_gap = _check_design(
         n_samples, n_features, separation, accuracy_gap
     )
-    n_holdout = check_positive_int(n_holdout, "n_holdout")
-    if n_holdout < 2:
-        raise ValueError(f"`n_holdout` debe ser un entero mayor o igual que 2; se recibió {n_holdout}.")
+    n_holdout = _check_int(n_holdout, "n_holdout", 2, 1000)
     test_fraction = check_probability(test_fraction, "test_fraction", closed=False)
     n_test = int(round(n_samples * test_fraction))
     if n_test < 10 or n_samples - n_test < 20:
@@ -1168,13 +1180,13 @@ def simulate_cv_tests(
             f"de prueba y 20 de entrenamiento; con n_samples = {n_samples} y test_fraction = "
             f"{test_fraction!r} quedan {n_test} y {n_samples - n_test}."
         )
-    n_repeats = check_positive_int(n_repeats, "n_repeats")
+    n_repeats = _check_int(n_repeats, "n_repeats", 1, 1000)
     n_folds = check_positive_int(n_folds, "n_folds")
     if not 2 <= n_folds <= n_samples // 10:
         raise ValueError(
             f"`n_folds` debe estar entre 2 y n_samples // 10 = {n_samples // 10}; se recibió {n_folds}."
         )
-    n_resamples = check_count(n_resamples, "n_resamples", minimum=2)
+    n_resamples = _check_int(n_resamples, "n_resamples", 2, 10**6)
     chosen = set(_check_methods(procedures, PROCEDURES, "procedures"))
     keys = [key for key in PROCEDURES if key in chosen]
     engine = check_choice(engine, "engine", ("vectorized", "course"))
