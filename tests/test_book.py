@@ -272,8 +272,45 @@ def test_no_solution_is_visible_without_the_toggle(site):
                 # La salida de la solución también está dentro del desplegable.
                 for output in cell.select(".cell_output"):
                     assert output.find_parent("details") is details
+        # Una sola pieza plegada por cada celda de solución (de código o de Markdown).
+        cells = built_from(site, path).cells
+        n_cells = sum(SOLUTION_TAG in c.metadata.get("tags", []) for c in cells)
+        folded = [
+            d
+            for d in doc.find_all("details")
+            if d.find("summary") and "Mostrar solución" in d.find("summary").get_text()
+        ]
+        assert len(folded) == n_cells, f"{path.name}: {len(folded)} plegadas de {n_cells}"
         total += len(solutions)
     assert total >= 3 * sum(1 for p in NOTEBOOKS if p.name[:2] != "00")
+
+
+def test_markdown_solutions_are_folded_too(tmp_path):
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import build_book
+    finally:
+        sys.path.pop(0)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("# 99 · Prueba\n\n### Ejercicio 1\n\nCalcule $x$."),
+        nbformat.v4.new_markdown_cell("La respuesta es $x = 2$.", metadata={"tags": ["solution"]}),
+        nbformat.v4.new_code_cell("x = 2", metadata={"tags": ["solution"]}),
+    ]
+    path = tmp_path / "99_prueba.ipynb"
+    nbformat.write(nb, path)
+    src = tmp_path / "src"
+    for sub in ("cuadernos", "descargas/alumnos", "descargas/completos"):
+        (src / sub).mkdir(parents=True)
+    build_book.stage_notebook(path, src)
+    staged = read_nb(src / "cuadernos" / path.name)
+    markdown_solution = staged.cells[1].source
+    assert markdown_solution.startswith('<details class="admonition hide above-input">')
+    assert "Mostrar solución" in markdown_solution
+    assert markdown_solution.rstrip().endswith("</details>")
+    code_solution = staged.cells[2]
+    assert "hide-cell" in code_solution.metadata["tags"]
+    assert code_solution.metadata["mystnb"]["code_prompt_show"] == "Mostrar solución"
 
 
 def test_each_page_offers_the_student_copy_and_the_full_notebook(site):

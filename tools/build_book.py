@@ -122,6 +122,27 @@ def student_copy_text(path: Path, nb: nbformat.NotebookNode) -> str | None:
     return classroom.dumps(classroom.student_copy(nb))
 
 
+def fold_markdown_solution(source: str) -> str:
+    """Pliega una celda Markdown de solución igual que myst-nb pliega las de código.
+
+    myst-nb solo pliega celdas de código; una solución escrita en Markdown se envuelve en el mismo
+    ``<details>`` cerrado (mismas clases, mismo texto del botón), como HTML en bruto de MyST.
+    """
+    return "\n".join(
+        [
+            '<details class="admonition hide above-input">',
+            '<summary aria-label="Mostrar u ocultar">',
+            f'<p class="collapsed admonition-title">{SHOW_SOLUTION}</p>',
+            f'<p class="expanded admonition-title">{HIDE_SOLUTION}</p>',
+            "</summary>",
+            "",
+            source.strip(),
+            "",
+            "</details>",
+        ]
+    )
+
+
 def stage_notebook(path: Path, src: Path) -> None:
     """Copia un cuaderno a las fuentes del sitio, con las soluciones plegadas y las descargas."""
     nb = nbformat.read(path, as_version=4)
@@ -131,6 +152,8 @@ def stage_notebook(path: Path, src: Path) -> None:
         tags = list(cell.metadata.get("tags", []))
         if cell.cell_type == "markdown":
             cell.source = _OUTSIDE_LINK.sub(r"\1", cell.source)
+            if SOLUTION_TAG in tags:
+                cell.source = fold_markdown_solution(cell.source)
         elif SOLUTION_TAG in tags:
             # myst-nb pliega la celda entera (código y salida) en un <details> cerrado.
             cell.metadata["tags"] = [t for t in tags if t != "hide-cell"] + ["hide-cell"]
