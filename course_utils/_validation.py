@@ -2,7 +2,20 @@
 
 Cada función pública de ``course_utils`` valida sus argumentos con estas
 funciones antes de calcular nada. Los mensajes están en español y nombran el
-argumento, lo que se esperaba y lo que llegó.
+argumento, lo que se esperaba y lo que llegó. La regla del paquete: cada entrada da
+la respuesta correcta o un ``ValueError``/``TypeError`` en español; nunca un número
+erróneo, un NaN presentado como resultado ni un mensaje en inglés de una biblioteca.
+
+* Etiquetas de clase: :func:`check_labels` (una) y :func:`check_label_arrays` (varias
+  que se comparan: verdad y predicciones). Rechazan valores faltantes (con su
+  posición) y la mezcla de texto y números; comparan enteros de cualquier tipo de forma
+  exacta.
+* Datos pareados: :func:`check_paired`. Se parean por posición y dos objetos pandas
+  con índices distintos se rechazan.
+* Límites: :data:`MAX_COUNT` (conteos, 2**53), :data:`MAX_RESAMPLES` y
+  :data:`MAX_RESAMPLE_CELLS` (remuestras, por tiempo y memoria), con
+  :func:`check_count` y :func:`check_n_resamples`.
+* Resultados: :func:`check_finite_result` antes de devolver un número calculado.
 """
 
 from __future__ import annotations
@@ -144,6 +157,13 @@ def check_finite_array(
     if dtype is float:
         if arr.dtype == bool:
             arr = arr.astype(float)
+        pos = _first_missing(arr) if arr.dtype == object else None
+        if pos is not None:
+            raise ValueError(
+                f"`{name}` tiene valores faltantes (el primero en la posición "
+                f"{_position(pos, arr.shape)}: {arr.ravel()[pos]!r}); se esperaban solo números "
+                "finitos."
+            )
         if not np.issubdtype(arr.dtype, np.number):
             raise TypeError(
                 f"`{name}` debe contener números; se recibió un arreglo de tipo {arr.dtype}."
@@ -151,8 +171,10 @@ def check_finite_array(
         arr = arr.astype(float)
         if not np.all(np.isfinite(arr)):
             n_bad = int(np.sum(~np.isfinite(arr)))
+            pos = int(np.flatnonzero(~np.isfinite(arr.ravel()))[0])
             raise ValueError(
-                f"`{name}` contiene {n_bad} valor(es) NaN o infinito(s); se esperaban solo números finitos."
+                f"`{name}` contiene {n_bad} valor(es) NaN (faltantes) o infinito(s), el primero en "
+                f"la posición {_position(pos, arr.shape)}; se esperaban solo números finitos."
             )
     else:
         if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
@@ -160,6 +182,13 @@ def check_finite_array(
         if arr.dtype == object and any(v is None for v in arr.ravel()):
             raise ValueError(f"`{name}` contiene valores None; se esperaban etiquetas válidas.")
     return arr
+
+
+def _position(flat_index: int, shape: tuple[int, ...]) -> str:
+    """Posición legible: ``3`` en un vector, ``(1, 0)`` en una matriz."""
+    if len(shape) <= 1:
+        return str(flat_index)
+    return str(tuple(int(i) for i in np.unravel_index(flat_index, shape)))
 
 
 def check_same_length(**arrays: np.ndarray) -> int:
@@ -356,7 +385,7 @@ def _label_kind(value: object) -> str:
 
 
 def _first_missing(arr: np.ndarray) -> int | None:
-    """Posición del primer valor faltante (None, NaN, pd.NA, NaT o el texto 'nan')."""
+    """Posición (en ``arr.ravel()``) del primer valor faltante (None, NaN, pd.NA, NaT o 'nan')."""
     if arr.dtype.kind == "f":
         bad = np.flatnonzero(np.isnan(arr))
     elif arr.dtype.kind in "US":
@@ -364,8 +393,9 @@ def _first_missing(arr: np.ndarray) -> int | None:
     elif arr.dtype == object:
         import pandas as pd
 
+        flat = arr.ravel()
         bad = np.flatnonzero(
-            pd.isna(arr) | np.array([isinstance(v, str) and v in _MISSING_TEXT for v in arr])
+            pd.isna(flat) | np.array([isinstance(v, str) and v in _MISSING_TEXT for v in flat])
         )
     else:
         return None

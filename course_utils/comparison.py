@@ -183,6 +183,8 @@ def corrected_resampled_ttest(
     scores_a, scores_b : array_like de forma (n,) o (r, k)
         Puntuaciones de los modelos A y B en las mismas particiones
         (por ejemplo, las que devuelve :func:`course_utils.paired_cv_scores`).
+        Se parean por posición; dos objetos pandas con índices distintos se rechazan
+        (alinéelos antes con ``.loc`` o ``.reset_index(drop=True)``).
     test_train_ratio : float
         Cociente :math:`n_2/n_1` entre el tamaño del conjunto de prueba y el de
         entrenamiento, mayor que 0. En validación cruzada de k particiones es
@@ -363,6 +365,8 @@ def paired_ttest_5x2cv(
     scores_a, scores_b : array_like de forma (5, 2)
         Puntuaciones de A y B en 5 repeticiones de validación cruzada de 2 particiones
         (las mismas particiones para los dos; ver :func:`course_utils.five_by_two`).
+        Se parean por posición; dos objetos pandas con índices distintos se rechazan
+        (alinéelos antes con ``.loc`` o ``.reset_index(drop=True)``).
     alternative : {"two-sided", "greater", "less"}, por defecto "two-sided"
     alpha : float, por defecto 0.05
 
@@ -438,6 +442,7 @@ def combined_ftest_5x2cv(scores_a: object, scores_b: object) -> TestResult:
     Parámetros
     ----------
     scores_a, scores_b : array_like de forma (5, 2)
+        Como en :func:`paired_ttest_5x2cv` (pareadas por posición).
 
     Devuelve
     --------
@@ -502,6 +507,8 @@ def cohens_d(scores_a: object, scores_b: object, paired: bool = True) -> float:
     scores_a, scores_b : array_like
         Con ``paired=True``, de la misma forma; con ``paired=False``, dos muestras
         unidimensionales (pueden tener longitudes distintas).
+        Se parean por posición; dos objetos pandas con índices distintos se rechazan
+        (alinéelos antes con ``.loc`` o ``.reset_index(drop=True)``).
     paired : bool, por defecto True
 
     Devuelve
