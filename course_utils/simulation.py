@@ -804,7 +804,7 @@ def _check_design(n_samples, n_features, separation, accuracy_gap):
             f"se recibió {describe(accuracy_gap)}."
         )
     accuracy_gap = float(accuracy_gap)
-    if not (0 <= accuracy_gap < acc_a - 0.5):
+    if not (accuracy_gap == 0 or 0 < accuracy_gap < acc_a - 0.5):
         raise ValueError(
             f"`accuracy_gap` debe estar en [0, {acc_a - 0.5:.4f}) (la vista B no puede ser peor "
             f"que adivinar); se recibió {accuracy_gap!r}."

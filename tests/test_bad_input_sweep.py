@@ -715,7 +715,74 @@ BAD_ROPE = st.sampled_from([-0.01, (0.01, 0.02), (0.02, -0.02), "0.01", (0.0, np
 BAD_NAMES = st.sampled_from([("A",), "AB", ("A", ""), (1, 2), None, ("A", "B", "C")])
 
 
+def _check_coverage(args, res):
+    """Cobertura exacta: suma a mano de probabilidades binomiales con los extremos de
+    proportion_interval (referencia: scipy.stats.binom)."""
+    n, p = args["n"], args["p"]
+    total = sum(
+        stats.binom.pmf(k, n, p)
+        for k in range(n + 1)
+        if (ci := cu.proportion_interval(k, n, alpha=args["alpha"], method=args["method"])).low
+        <= p <= ci.high
+    )
+    assert res == pytest.approx(total, rel=1e-9, abs=1e-12)
+
+
 SWEEP: dict[str, Case] = {
+    "monte_carlo_rate": Case(
+        lambda: {"outcomes": [True, False, False, True, False], "name": "X", "kind": "rechazo",
+                 "nominal": 0.05, "ci_method": "wilson", "ci_alpha": 0.05},
+        {"outcomes": BAD["scores"], "kind": BAD["choice"], "nominal": BAD["probability"],
+         "ci_method": BAD["choice"], "ci_alpha": BAD["alpha"]},
+        max_examples=30,
+    ),
+    "make_two_view_data": Case(
+        lambda: {"n_samples": 50, "n_features": 2, "separation": 1.7, "accuracy_gap": 0.0,
+                 "random_state": 0},
+        {"n_samples": BAD["count"], "n_features": BAD["count"], "separation": BAD["positive"],
+         "accuracy_gap": BAD["probability"], "random_state": BAD["seed"]},
+        max_examples=30,
+    ),
+    "simulate_cv_tests": Case(
+        lambda: {"n_replications": 2, "n_samples": 60, "n_holdout": 2, "n_repeats": 1,
+                 "n_folds": 2, "n_resamples": 20, "alpha": 0.05, "random_state": 0},
+        {"n_replications": BAD["count"], "n_samples": BAD["count"], "n_holdout": BAD["count"],
+         "n_folds": BAD["count"], "n_resamples": BAD["count"], "alpha": BAD["alpha"],
+         "test_fraction": BAD["probability"], "engine": BAD["choice"],
+         "procedures": st.sampled_from([[], "xyz", ["t"], None, 3]),
+         "n_jobs": BAD["count"], "random_state": BAD["seed"]},
+        max_examples=25,
+    ),
+    "simulate_mcnemar": Case(
+        lambda: {"n_test": 50, "accuracy_a": 0.8, "accuracy_b": 0.8, "p_discordant": 0.2,
+                 "n_replications": 50, "alpha": 0.05, "random_state": 0},
+        {"n_test": BAD["count"], "accuracy_a": BAD["probability"], "accuracy_b": BAD["probability"],
+         "p_discordant": BAD["probability"], "n_replications": BAD["count"],
+         "methods": st.sampled_from([[], "xyz", ["fisher"], None, 3]), "alpha": BAD["alpha"],
+         "random_state": BAD["seed"]},
+        max_examples=30, extra_names=("accuracy_a", "accuracy_b", "p_discordant"),
+    ),
+    "proportion_coverage": Case(
+        lambda: {"n": 20, "p": 0.5, "method": "wilson", "alpha": 0.05},
+        {"n": BAD["count"], "p": BAD["probability"], "method": BAD["choice"],
+         "alpha": BAD["alpha"]},
+        _check_coverage, max_examples=30,
+    ),
+    "simulate_proportion_coverage": Case(
+        lambda: {"n": 20, "p": 0.5, "method": "wilson", "n_replications": 100, "alpha": 0.05,
+                 "random_state": 0},
+        {"n": BAD["count"], "p": BAD["probability"], "method": BAD["choice"],
+         "n_replications": BAD["count"], "alpha": BAD["alpha"], "random_state": BAD["seed"]},
+        max_examples=30,
+    ),
+    "simulate_bootstrap_coverage": Case(
+        lambda: {"n_test": 30, "accuracy": 0.8, "method": "percentile", "n_replications": 3,
+                 "n_resamples": 20, "alpha": 0.05, "random_state": 0},
+        {"n_test": BAD["count"], "accuracy": BAD["probability"], "method": BAD["choice"],
+         "n_replications": BAD["count"], "n_resamples": BAD["count"], "alpha": BAD["alpha"],
+         "random_state": BAD["seed"]},
+        max_examples=20,
+    ),
     "load_adult": Case(lambda: {"split": "train"}, {"split": BAD["choice"]}, max_examples=8),
     "proportion_interval": Case(
         lambda: {"successes": 85, "n": 100, "alpha": 0.05, "method": "wilson"},
@@ -871,6 +938,8 @@ EXCLUDED: dict[str, str] = {
     "PairedBootstrapResult": "clase de resultado: la construyen las funciones, no el usuario",
     "ClassificationMetrics": "clase de resultado: la construyen las funciones, no el usuario",
     "TestResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "MonteCarloRate": "clase de resultado: la construyen las funciones, no el usuario",
+    "SimulationResult": "clase de resultado: la construyen las funciones, no el usuario",
     "BayesianTTestResult": "clase de resultado: la construyen las funciones, no el usuario",
     "BayesianSignedRankResult": "clase de resultado: la construyen las funciones, no el usuario",
 }
