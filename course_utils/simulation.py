@@ -1,4 +1,4 @@
-"""Laboratorio de simulación: error de tipo I, potencia y cobertura, medidos con el código del curso.
+"""Laboratorio de simulación: error de tipo I, potencia y cobertura, con el código del curso.
 
 Cada función de este módulo repite un experimento muchas veces (*réplicas*) en un
 mundo en el que se sabe la verdad, aplica en cada réplica las pruebas e intervalos de
@@ -196,7 +196,8 @@ class MonteCarloRate:
         """Resumen en español con 4 decimales. Devuelve el texto (no lo imprime)."""
         what = "tasa de rechazo" if self.kind == "rechazo" else "cobertura"
         return (
-            f"{self.name}: {what} {self.rate:.4f} ({self.count} de {self.n_replications} réplicas); "
+            f"{self.name}: {what} {self.rate:.4f} "
+            f"({self.count} de {self.n_replications} réplicas); "
             f"IC {100 * self.confidence:.4g} % ({_CI_LABELS[self.ci_method]}) "
             f"[{self.ci_low:.4f}, {self.ci_high:.4f}]; valor nominal {self.nominal:.4f}: "
             f"{self.verdict()}"
@@ -377,7 +378,7 @@ class SimulationResult:
     pvalues: dict = field(default_factory=dict)
 
     def rates(self, ci_method: str = "wilson", ci_alpha: float = 0.05) -> list[MonteCarloRate]:
-        """Tasa de rechazo de cada procedimiento con su intervalo binomial (ver :func:`monte_carlo_rate`)."""
+        """Tasa de rechazo de cada procedimiento con su intervalo (ver :func:`monte_carlo_rate`)."""
         return [
             monte_carlo_rate(
                 self.rejected[key], name=self.labels.get(key, key), nominal=self.alpha,
@@ -554,16 +555,21 @@ def _interval_table(n: int, method: str, alpha: float) -> tuple[np.ndarray, np.n
 
 def _check_p_grid(p: object) -> tuple[np.ndarray, bool]:
     if isinstance(p, (bool, np.bool_)):
-        raise TypeError(f"`p` debe ser un número real en [0, 1] o un vector; se recibió {describe(p)}.")
+        raise TypeError(
+            f"`p` debe ser un número real en [0, 1] o un vector; se recibió {describe(p)}."
+        )
     if isinstance(p, numbers.Real):
         return np.array([check_probability(p, "p")]), True
     arr = check_finite_array(p, "p", ndim=None)
     if arr.ndim > 1:
-        raise ValueError(f"`p` debe ser un número o un vector; se recibió un arreglo de forma {arr.shape}.")
+        raise ValueError(
+            f"`p` debe ser un número o un vector; se recibió un arreglo de forma {arr.shape}."
+        )
     arr = np.atleast_1d(arr)
     if np.any((arr < 0) | (arr > 1)):
         raise ValueError(
-            f"`p` debe estar en [0, 1]; se recibieron valores como {arr[(arr < 0) | (arr > 1)][:3].tolist()}."
+            "`p` debe estar en [0, 1]; se recibieron valores como "
+            f"{arr[(arr < 0) | (arr > 1)][:3].tolist()}."
         )
     return arr.astype(float), False
 
@@ -793,7 +799,9 @@ def _check_design(n_samples, n_features, separation, accuracy_gap):
     n_samples = _check_int(n_samples, "n_samples", 40, 10**6)
     n_features = _check_int(n_features, "n_features", 1, 1000)
     if isinstance(separation, bool) or not isinstance(separation, numbers.Real):
-        raise TypeError(f"`separation` debe ser un número real positivo; se recibió {describe(separation)}.")
+        raise TypeError(
+            f"`separation` debe ser un número real positivo; se recibió {describe(separation)}."
+        )
     separation = float(separation)
     if not (0 < separation < 10):
         raise ValueError(f"`separation` debe estar en (0, 10); se recibió {separation!r}.")
@@ -820,7 +828,7 @@ def make_two_view_data(
     accuracy_gap: float = 0.0,
     random_state: object = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    r"""Un conjunto de datos con dos «vistas» de los mismos ejemplos: el mundo de :func:`simulate_cv_tests`.
+    r"""Datos con dos «vistas» de los mismos ejemplos: el mundo de :func:`simulate_cv_tests`.
 
     La clase :math:`y \in \{0, 1\}` es equiprobable. Cada vista tiene ``n_features``
     atributos gaussianos con centro :math:`\pm\mu` según la clase,
@@ -866,7 +874,8 @@ def make_two_view_data(
         n_samples, n_features, separation, accuracy_gap
     )
     rng = np.random.default_rng(_seed_sequence(random_state))
-    return _draw_two_views(rng, n_samples, n_features, separation, _view_noise(accuracy_gap, separation))
+    noise_b = _view_noise(accuracy_gap, separation)
+    return _draw_two_views(rng, n_samples, n_features, separation, noise_b)
 
 
 def _gaussian_nb_predict_splits(x: np.ndarray, y: np.ndarray, train: np.ndarray) -> np.ndarray:
@@ -930,7 +939,8 @@ def _cv_splits(rngs, n, n_holdout, test_fraction, n_repeats, n_folds, need_rxk, 
         fold_of_position = np.repeat(np.arange(n_folds), sizes)
         perm = _permutations(rngs[1], n_repeats, n)
         fold = np.empty((n_repeats, n), np.int64)
-        np.put_along_axis(fold, perm, fold_of_position[None, :], axis=1)  # partición de cada ejemplo
+        # partición de cada ejemplo en cada repetición
+        np.put_along_axis(fold, perm, fold_of_position[None, :], axis=1)
         test = (fold[:, None, :] == np.arange(n_folds)[None, :, None]).reshape(-1, n)
         blocks["rxk"] = slice(start, start + n_repeats * n_folds)
         parts.append(test)
@@ -939,7 +949,8 @@ def _cv_splits(rngs, n, n_holdout, test_fraction, n_repeats, n_folds, need_rxk, 
         perm = _permutations(rngs[2], 5, n)
         first = np.zeros((5, n), bool)
         np.put_along_axis(first, perm[:, : n // 2], True, axis=1)
-        test = np.stack([~first, first], axis=1).reshape(10, n)  # entrena con una mitad, prueba la otra
+        # entrena con una mitad y prueba con la otra, y al revés
+        test = np.stack([~first, first], axis=1).reshape(10, n)
         blocks["5x2"] = slice(start, start + 10)
         parts.append(test)
     test = np.concatenate(parts)
@@ -951,7 +962,7 @@ _T_TESTS = ("resampled_t_naive", "resampled_t_corrected", "kfold_t", "rxk_t_naiv
 
 
 def _course_pvalues(acc_a, acc_b, blocks, ratio, n_folds, keys):
-    """Valores p de las pruebas sobre puntuaciones con las funciones de ``course_utils`` (una réplica).
+    """Valores p de las pruebas con las funciones de ``course_utils`` (una réplica).
 
     Devuelve ``{clave: valor p}``; ``None`` si el estadístico no está definido (varianza 0).
     """
@@ -1142,8 +1153,9 @@ def simulate_cv_tests(
     --------
     SimulationResult
         Claves de ``procedures``, en el orden de :data:`PROCEDURES`; ``differences`` es la
-        diferencia de exactitudes A − B en el conjunto de prueba de la primera partición (su media estima la
-        diferencia verdadera con ``(1 - test_fraction)·n_samples`` ejemplos de entrenamiento).
+        diferencia de exactitudes A − B en el conjunto de prueba de la primera partición (su
+        media estima la diferencia verdadera con ``(1 - test_fraction)·n_samples`` ejemplos
+        de entrenamiento).
 
     Lanza
     -----
@@ -1184,7 +1196,8 @@ def simulate_cv_tests(
     n_folds = check_positive_int(n_folds, "n_folds")
     if not 2 <= n_folds <= n_samples // 10:
         raise ValueError(
-            f"`n_folds` debe estar entre 2 y n_samples // 10 = {n_samples // 10}; se recibió {n_folds}."
+            f"`n_folds` debe estar entre 2 y n_samples // 10 = {n_samples // 10}; "
+            f"se recibió {n_folds}."
         )
     n_resamples = _check_int(n_resamples, "n_resamples", 2, 10**6)
     chosen = set(_check_methods(procedures, PROCEDURES, "procedures"))
