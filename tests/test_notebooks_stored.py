@@ -107,3 +107,11 @@ def test_streams_are_merged(nb):
             assert not (
                 prev.output_type == cur.output_type == "stream" and prev.name == cur.name
             ), f"celda {i}: salidas de texto partidas; regenere con tools/run_notebooks.py"
+
+
+def test_no_control_characters_in_sources(nb):
+    """Un «\\alpha» escrito sin cadena cruda se convierte en el carácter BEL (\\x07) y rompe la fórmula."""
+    path, notebook = nb
+    for i, cell in enumerate(notebook.cells):
+        bad = sorted({hex(ord(ch)) for ch in cell.source if ord(ch) < 32 and ch not in "\n\t"})
+        assert not bad, f"{path.name}, celda {i}: caracteres de control {bad} en el texto"
