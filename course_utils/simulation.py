@@ -1125,7 +1125,7 @@ def simulate_cv_tests(
     ----------
     n_replications : int, por defecto 500
     n_samples : int, por defecto 300
-        Tamaño de cada conjunto de datos (Dietterich usaba 300).
+        Tamaño de cada conjunto de datos.
     n_features, separation, accuracy_gap
         Ver :func:`make_two_view_data`. ``accuracy_gap > 0`` mide la potencia.
     n_holdout : int, por defecto 15
