@@ -451,6 +451,7 @@ def test_normalization_is_idempotent_and_hides_solution_outputs():
     once = classroom.normalize_classroom_metadata(copy.deepcopy(nb))
     twice = classroom.normalize_classroom_metadata(copy.deepcopy(once))
     assert classroom.dumps(once) == classroom.dumps(twice)
+    assert once.metadata["rise"]["scroll"] is True
     for cell in once.cells:
         assert classroom.slide_type(cell) in classroom.SLIDE_TYPES
         if classroom.is_solution(cell):
@@ -674,6 +675,15 @@ def test_slides_are_coherent(path):
     )
     assert kinds == classroom.expected_slide_types(cells), (
         f"{path.name}: metadatos de diapositiva distintos de las reglas; {hint}"
+    )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_long_slides_scroll(path):
+    """Las secciones largas no caben en una pantalla: RISE debe poder desplazarlas."""
+    assert read(path).metadata.get("rise", {}).get("scroll") is True, (
+        f"{path.name}: falta \"rise\": {{\"scroll\": true}}; regenere con: "
+        f"python tools/run_notebooks.py --metadata-only notebooks/{path.name}"
     )
 
 

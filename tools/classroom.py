@@ -147,8 +147,14 @@ def slide_type(cell) -> str | None:
     return cell.get("metadata", {}).get("slideshow", {}).get("slide_type")
 
 
+# Configuración de RISE guardada en el cuaderno: una diapositiva más alta que la pantalla (una
+# sección con varias celdas de código y una figura) se desplaza en lugar de quedar cortada.
+RISE_METADATA = {"scroll": True}
+
+
 def normalize_classroom_metadata(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """Pliega las soluciones y asigna los metadatos de diapositivas (en el sitio; idempotente)."""
+    nb.metadata["rise"] = {**nb.metadata.get("rise", {}), **RISE_METADATA}
     for cell, kind in zip(nb.cells, expected_slide_types(nb.cells)):
         if is_solution(cell):
             hidden = dict(cell.metadata.get("jupyter", {}))

@@ -22,7 +22,9 @@ Además se aplican las reglas de clase de ``CONTRIBUTING.md`` (``tools/classroom
   Markdown que empieza por ``#`` o ``##`` abre diapositiva (``slide``), una que empieza por
   ``###`` abre subdiapositiva (``subslide``), las celdas de una sección «Para profundizar» (desde
   su encabezado hasta el siguiente del mismo nivel o superior) y las soluciones se omiten
-  (``skip``) y el resto continúa la diapositiva en curso (``-``).
+  (``skip``) y el resto continúa la diapositiva en curso (``-``);
+- el cuaderno lleva ``"rise": {"scroll": true}``: una diapositiva más alta que la pantalla se
+  desplaza en lugar de quedar cortada.
 
 Con ``--metadata-only`` solo se aplican estas normalizaciones, sin ejecutar nada ni tocar las
 salidas (barato: sirve para refrescar los metadatos tras editar el texto de un cuaderno). Un
