@@ -519,7 +519,7 @@ class BayesianSignedRankResult(_DecisionMixin):
 
 
 def _signed_rank_thetas(weights: np.ndarray, diffs: np.ndarray, rope: tuple[float, float]):
-    """θ_izquierda, θ_derecha para cada fila de pesos de Dirichlet (pseudo-observación 0 primero).
+    """θ_izquierda y θ_derecha para cada fila de pesos de Dirichlet (la pseudo-observación, 1.ª).
 
     θ_derecha = Σ_i Σ_j w_i w_j H((z_i + z_j)/2 - superior), con H(0) = 1/2
     (y la izquierda, simétrica), como en Benavoli et al. (2014) y baycomp.
@@ -640,13 +640,16 @@ def bayesian_signed_rank_test(
                 f"se recibió {describe(random_state)}."
             )
         if random_state < 0:
-            raise ValueError(f"`random_state` debe ser un entero ≥ 0; se recibió {random_state}.")
+            raise ValueError(
+                f"`random_state` debe ser un entero ≥ 0; se recibió {random_state}."
+            )
     hib = _check_bool(higher_is_better, "higher_is_better")
     names = _check_names(names)
     m = a.size
     if m < 2:
         raise ValueError(
-            f"Se necesitan al menos 2 conjuntos de datos en `scores_a` y `scores_b`; se recibió {m}."
+            "Se necesitan al menos 2 conjuntos de datos en `scores_a` y `scores_b`; "
+            f"se recibió {m}."
         )
     f = _power_of_two_scale(a, b)
     d = a / f - b / f  # exacto salvo desbordamiento; las comparaciones no cambian
@@ -690,7 +693,9 @@ def _get_ax(ax: object):
     if ax is None:
         return plt.gca()
     if not isinstance(ax, plt.Axes):
-        raise TypeError(f"`ax` debe ser un matplotlib.axes.Axes o None; se recibió {describe(ax)}.")
+        raise TypeError(
+            f"`ax` debe ser un matplotlib.axes.Axes o None; se recibió {describe(ax)}."
+        )
     return ax
 
 
