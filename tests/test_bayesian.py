@@ -107,6 +107,7 @@ def test_ttest_against_baycomp(runs, folds, rope):
     res = bayesian_correlated_ttest(a, b, test_train_ratio=1 / (folds - 1), rope=rope)
     # baycomp usa diff = y - x: con x = A, y = B, «izquierda» es A mejor (más es mejor).
     ref = baycomp.CorrelatedTTest.probs(a, b, rope=rope, runs=runs)
+    np.testing.assert_allclose(baycomp.two_on_single(a, b, rope=rope, runs=runs), ref, rtol=1e-15)
     if rope == 0:
         np.testing.assert_allclose([res.prob_a_better, res.prob_b_better], ref,
                                    rtol=1e-12, atol=1e-14)
