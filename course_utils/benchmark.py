@@ -287,8 +287,10 @@ def _load_raw(name: str) -> tuple[np.ndarray, np.ndarray, Path]:
 def _check_random_state(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"`random_state` debe ser un entero (semilla); se recibió {describe(value)}.")
-    if value < 0:
-        raise ValueError(f"`random_state` debe ser un entero no negativo; se recibió {value}.")
+    if not 0 <= value < 2**32:
+        raise ValueError(
+            f"`random_state` debe ser un entero entre 0 y 2**32 - 1; se recibió {value}."
+        )
     return int(value)
 
 

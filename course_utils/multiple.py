@@ -119,9 +119,29 @@ def _score_table(
 _DECIMALS = 12
 
 
+def _snap(values: np.ndarray) -> np.ndarray:
+    """Redondea a ``_DECIMALS`` decimales los valores moderados (|x| < 1e6, sin desbordar)."""
+    out = np.array(values, dtype=float, copy=True)
+    small = np.abs(out) < 1e6
+    out[small] = np.round(out[small], _DECIMALS)
+    return out
+
+
+def _differences(a: np.ndarray, b: np.ndarray, what: str = "`scores_a - scores_b`") -> np.ndarray:
+    """``a - b`` redondeadas con :func:`_snap`; rechaza las que desbordan."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        d = a - b
+    if not np.all(np.isfinite(d)):
+        raise ValueError(
+            f"Las diferencias {what} desbordan la coma flotante (valores de magnitud cercana "
+            "a 1e308); reescale las puntuaciones."
+        )
+    return _snap(d)
+
+
 def _ranks(values: np.ndarray, higher_is_better: bool) -> np.ndarray:
     """Rangos por fila (1 = mejor), empates con el rango medio (``scipy.stats.rankdata``)."""
-    v = np.round(values, _DECIMALS)
+    v = _snap(values)
     return stats.rankdata(-v if higher_is_better else v, axis=1, method="average")
 
 
@@ -466,9 +486,17 @@ def critical_difference(k: int, n: int, alpha: float = 0.05, method: str = "neme
     alpha = check_alpha(alpha)
     method = check_choice(method, "method", ("nemenyi", "bonferroni-dunn"))
     if method == "nemenyi":
-        q = float(stats.studentized_range.ppf(1 - alpha, k, np.inf)) / math.sqrt(2.0)
+        q_range = float(stats.studentized_range.isf(alpha, k, np.inf))
+        # scipy acota la búsqueda del cuantil: con alpha diminuto devuelve el tope, no el valor.
+        back = float(stats.studentized_range.sf(q_range, k, np.inf)) if np.isfinite(q_range) else 0
+        if not (np.isfinite(q_range) and abs(back / alpha - 1) < 1e-3):
+            raise ValueError(
+                "`alpha` es demasiado pequeño para calcular con fiabilidad el cuantil del rango "
+                f"studentizado (se recibió {alpha!r}); use un valor de al menos 1e-8."
+            )
+        q = q_range / math.sqrt(2.0)
     else:
-        q = float(stats.norm.ppf(1 - alpha / (2 * (k - 1))))
+        q = float(stats.norm.isf(alpha / (2 * (k - 1))))
     return q * _rank_se(k, n)
 
 
@@ -750,7 +778,7 @@ def wilcoxon_signed_rank_test(
     zero_method = check_choice(zero_method, "zero_method", ("zsplit", "wilcox", "pratt"))
     method = check_choice(method, "method", ("auto", "exact", "approx"))
     alternative = check_choice(alternative, "alternative", _ALTERNATIVES)
-    d = np.round(a - b, _DECIMALS)
+    d = _differences(a, b)
     if np.all(d == 0):
         raise ValueError(
             "Todas las diferencias `scores_a - scores_b` son 0: los dos algoritmos empatan "
@@ -831,7 +859,7 @@ def sign_test(
     a, b = _paired_columns(scores_a, scores_b)
     ties = check_choice(ties, "ties", ("split", "discard"))
     alternative = check_choice(alternative, "alternative", _ALTERNATIVES)
-    d = np.round(a - b, _DECIMALS)
+    d = _differences(a, b)
     wins, losses, n_ties = int(np.sum(d > 0)), int(np.sum(d < 0)), int(np.sum(d == 0))
     half = n_ties // 2 if ties == "split" else 0
     k, n = wins + half, wins + losses + 2 * half
@@ -908,11 +936,11 @@ def wilcoxon_holm_test(
     r = _ranks(values, higher_is_better).mean(axis=0)
     rows, pvals = [], []
     for i, j in itertools.combinations(range(k), 2):
-        d = np.round(signed[:, i] - signed[:, j], _DECIMALS)
+        d = _differences(signed[:, i], signed[:, j], "entre columnas de `scores`")
         if np.all(d == 0):
             stat, p = 0.0, 1.0
         else:
-            res = wilcoxon_signed_rank_test(signed[:, i], signed[:, j], zero_method=zero_method)
+            res = wilcoxon_signed_rank_test(d, np.zeros_like(d), zero_method=zero_method)
             stat, p = res.statistic, res.pvalue
         pvals.append(p)
         rows.append(dict(a=cols[i], b=cols[j], rank_difference=float(r[i] - r[j]),

@@ -728,6 +728,75 @@ def _check_coverage(args, res):
     assert res == pytest.approx(total, rel=1e-9, abs=1e-12)
 
 
+# --- varios algoritmos sobre varios conjuntos (multiple, benchmark) ---
+_TABLE = np.array([[0.81, 0.84, 0.79, 0.70], [0.80, 0.81, 0.86, 0.72], [0.91, 0.85, 0.88, 0.83],
+                   [0.66, 0.71, 0.70, 0.62], [0.77, 0.79, 0.74, 0.75], [0.93, 0.95, 0.90, 0.91]])
+BAD_TABLE = st.sampled_from([
+    None, "abc", [], [[1, 2, 3]], [[1, 2], [2, 1]], [[np.nan, 1, 2], [1, 2, 3]],
+    [[np.inf, 1, 2], [1, 2, 3]], np.ones((3, 3, 2)), [[1, 2, 3], [1, 2]], np.ones((4, 3)),
+    [["a", "b", "c"], ["d", "e", "f"]], pd.DataFrame({"a": ["x", "y"], "b": [1, 2], "c": [2, 1]}),
+    pd.DataFrame([[1, 2, 3], [3, 1, 2]], columns=["a", "a", "b"]), {"a": [1, 2]},
+    [[1e308, -1e308, 0.0], [1.0, 2.0, 3.0]], [[1e300, 2e300, 3e300], [3e300, 1e300, 2e300]],
+])
+
+
+def _hand_ranks(table, higher_is_better=True):
+    x = np.asarray(table, dtype=float) * (1 if higher_is_better else -1)
+    return np.array([[np.sum(row > v) + (np.sum(row == v) + 1) / 2 for v in row] for row in x])
+
+
+def _check_friedman(args, res):
+    """Fórmula de Demšar (2006) con rangos contados a mano; con empates, scipy."""
+    r = _hand_ranks(args["scores"], args["higher_is_better"])
+    n, k = r.shape
+    np.testing.assert_allclose(res.average_ranks, r.mean(axis=0))
+    chi2 = 12 * n / (k * (k + 1)) * (np.sum(r.mean(axis=0) ** 2) - k * (k + 1) ** 2 / 4)
+    if args.get("tie_correction"):
+        chi2 = stats.friedmanchisquare(*r.T).statistic
+    assert res.statistic == pytest.approx(chi2, rel=1e-9, abs=1e-12)
+
+
+def _check_average_ranks(args, res):
+    np.testing.assert_allclose(res, _hand_ranks(args["scores"], args["higher_is_better"]).mean(0))
+
+
+def _check_cd(args, res):
+    k, n, alpha = args["k"], args["n"], args["alpha"]
+    q = (stats.studentized_range.ppf(1 - alpha, k, np.inf) / np.sqrt(2)
+         if args["method"] == "nemenyi" else stats.norm.ppf(1 - alpha / (2 * (k - 1))))
+    assert res == pytest.approx(q * np.sqrt(k * (k + 1) / (6 * n)), rel=1e-9)
+
+
+def _snap12(d):
+    """Como course_utils: a 12 decimales los valores moderados (sin desbordar los enormes)."""
+    d = np.array(d, dtype=float)
+    small = np.abs(d) < 1e6
+    d[small] = np.round(d[small], 12)
+    return d
+
+
+def _check_wilcoxon(args, res):
+    # Diferencias a 12 decimales, como course_utils (el ruido de coma flotante es un empate).
+    method = "exact" if "exacta" in res.note else "asymptotic"
+    d = _snap12(np.asarray(args["scores_a"], float) - np.asarray(args["scores_b"], float))
+    ref = stats.wilcoxon(d, zero_method=args["zero_method"], method=method,
+                         alternative=args["alternative"])
+    assert res.pvalue == pytest.approx(ref.pvalue, rel=1e-9)
+
+
+def _check_sign(args, res):
+    # Diferencias a 12 decimales, como course_utils (el ruido de coma flotante es un empate).
+    d = _snap12(np.asarray(args["scores_a"], float) - np.asarray(args["scores_b"], float))
+    wins, losses, ties = int(np.sum(d > 0)), int(np.sum(d < 0)), int(np.sum(d == 0))
+    half = ties // 2 if args["ties"] == "split" else 0
+    ref = stats.binomtest(wins + half, wins + losses + 2 * half, alternative=args["alternative"])
+    assert res.pvalue == pytest.approx(ref.pvalue, rel=1e-12)
+
+
+def _nemenyi_result():
+    return cu.nemenyi_test(_TABLE)
+
+
 SWEEP: dict[str, Case] = {
     "monte_carlo_rate": Case(
         lambda: {"outcomes": [True, False, False, True, False], "name": "X", "kind": "rechazo",
@@ -928,10 +997,91 @@ SWEEP: dict[str, Case] = {
         {"result": BAD["anything"], "ax": BAD["anything"], "max_points": BAD["count"]},
         max_examples=15,
     ),
+    "average_ranks": Case(
+        lambda: {"scores": _TABLE, "higher_is_better": True},
+        {"scores": BAD_TABLE, "higher_is_better": BAD["bool"]},
+        _check_average_ranks, max_examples=30,
+    ),
+    "friedman_test": Case(
+        lambda: {"scores": _TABLE, "higher_is_better": True, "tie_correction": False},
+        {"scores": BAD_TABLE, "higher_is_better": BAD["bool"], "tie_correction": BAD["bool"]},
+        _check_friedman, max_examples=40,
+    ),
+    "critical_difference": Case(
+        lambda: {"k": 4, "n": 14, "alpha": 0.05, "method": "nemenyi"},
+        {"k": BAD["count"], "n": BAD["count"], "alpha": BAD["alpha"], "method": BAD["choice"]},
+        _check_cd, max_examples=40,
+    ),
+    "nemenyi_test": Case(
+        lambda: {"scores": _TABLE, "alpha": 0.05, "higher_is_better": True},
+        {"scores": BAD_TABLE, "alpha": BAD["alpha"], "higher_is_better": BAD["bool"]},
+        max_examples=30,
+    ),
+    "control_test": Case(
+        lambda: {"scores": _TABLE, "control": 0, "method": "holm", "alpha": 0.05,
+                 "higher_is_better": True},
+        {"scores": BAD_TABLE, "control": st.sampled_from([-1, 9, "Z", None, 1.5, True, [0]]),
+         "method": BAD["choice"], "alpha": BAD["alpha"], "higher_is_better": BAD["bool"]},
+        max_examples=25,
+    ),
+    "wilcoxon_holm_test": Case(
+        lambda: {"scores": _TABLE, "alpha": 0.05, "higher_is_better": True,
+                 "zero_method": "zsplit"},
+        {"scores": BAD_TABLE, "alpha": BAD["alpha"], "higher_is_better": BAD["bool"],
+         "zero_method": BAD["choice"]},
+        max_examples=12,
+    ),
+    "wilcoxon_signed_rank_test": Case(
+        lambda: {"scores_a": _SA, "scores_b": _SB, "zero_method": "zsplit", "method": "auto",
+                 "alternative": "two-sided"},
+        {"scores_a": BAD["scores"], "scores_b": BAD["scores"], "zero_method": BAD["choice"],
+         "method": BAD["choice"], "alternative": BAD["choice"]},
+        _check_wilcoxon, max_examples=40,
+    ),
+    "sign_test": Case(
+        lambda: {"scores_a": _SA, "scores_b": _SB, "ties": "split", "alternative": "two-sided"},
+        {"scores_a": BAD["scores"], "scores_b": BAD["scores"], "ties": BAD["choice"],
+         "alternative": BAD["choice"]},
+        _check_sign, max_examples=40,
+    ),
+    "plot_critical_difference": Case(
+        lambda: {"result": _nemenyi_result(), "alpha": None, "width": 8.0},
+        {"result": BAD["anything"], "alpha": BAD["alpha"],
+         "width": st.sampled_from([0, 2, -8, "8", None, True, np.nan])},
+        max_examples=15,
+    ),
+    "load_benchmark_dataset": Case(
+        lambda: {"name": "iris", "max_rows": 600, "random_state": 0},
+        {"name": BAD["choice"], "max_rows": BAD["count"], "random_state": BAD["seed"]},
+        max_examples=20,
+    ),
+    "benchmark_models": Case(
+        lambda: {"random_state": 0},
+        {"random_state": BAD["seed"]},
+        max_examples=10,
+    ),
+    "benchmark_scores": Case(
+        lambda: {"models": ["Bayes ingenuo"], "datasets": ["iris"], "scoring": "accuracy",
+                 "n_splits": 2, "n_repeats": 1, "max_rows": 600, "random_state": 0},
+        {"models": st.sampled_from([[], "LightGBM", ["SVM"], {"x": 3}, None, 3]),
+         "datasets": st.sampled_from([[], "iris", ["mnist"], ["iris", "iris"], 3]),
+         "scoring": st.sampled_from(["exactitud", 3, None, ["accuracy"]]),
+         "n_splits": BAD["count"], "n_repeats": BAD["count"], "max_rows": BAD["count"],
+         "random_state": BAD["seed"]},
+        max_examples=15,
+    ),
 }
 
 #: Nombres públicos que no se barren, con el motivo.
 EXCLUDED: dict[str, str] = {
+    "BENCHMARK_DATASETS": "constante (tupla de nombres de conjuntos), no es invocable",
+    "BENCHMARK_MODELS": "constante (tupla de nombres de algoritmos), no es invocable",
+    "load_demsar_2006": "sin argumentos: lee un fichero del repositorio con su suma sha256",
+    "BenchmarkDataset": "clase de resultado: la construyen las funciones, no el usuario",
+    "BenchmarkResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "FriedmanResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "PostHocResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "TwoAlgorithmsResult": "clase de resultado: la construyen las funciones, no el usuario",
     "ADULT_FEATURES": "constante (tupla de nombres de columnas), no es invocable",
     "IntervalResult": "clase de resultado: la construyen las funciones, no el usuario",
     "BootstrapResult": "clase de resultado: la construyen las funciones, no el usuario",
