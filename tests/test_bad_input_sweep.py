@@ -123,28 +123,36 @@ def test_missing_labels_are_refused_with_position(call, bad):
 
 
 def _python_accuracy(y, p):
+    """Exactitud con enteros de Python (exactos a cualquier tamaño; scikit-learn pasaría por float)."""
     return sum(int(a) == int(b) for a, b in zip(y, p)) / len(y)
 
 
 def test_huge_integer_labels_are_compared_exactly():
-    base = 2**60
-    y = np.array([base + 1, base + 2] * 10, dtype=np.uint64)
-    pred_a = y.astype(np.int64)  # los mismos valores: A acierta todo
-    pred_b = np.array([base + 2, base + 1] * 10, dtype=np.int64)  # B falla todo
-    # Referencia con enteros de Python (exactos); scikit-learn los pasaría por float64.
-    ref_a = _python_accuracy(y.tolist(), pred_a.tolist())
-    ref_b = _python_accuracy(y.tolist(), pred_b.tolist())
-    assert (ref_a, ref_b) == (1.0, 0.0)
-    res = cu.paired_bootstrap_difference(y, pred_a, pred_b, "accuracy", n_resamples=50, random_state=0)
-    assert res.estimate == ref_a - ref_b == 1.0
+    # uint64 por encima de 2**63 junto a int64: pasar por float64 confundiría 2**63 + 1 con
+    # 2**63 + 2 y A parecería acertar siempre (diferencia 1.0); en realidad A y B fallan todo.
+    big = 2**63
+    y = np.array([big + 1, big + 3] * 6, dtype=np.uint64)
+    pred_a = np.array([big + 2, big + 4] * 6, dtype=np.uint64)  # falla: otra clase, muy cerca
+    pred_b = np.array([5, 6] * 6, dtype=np.int64)  # falla
+    ref = _python_accuracy(y, pred_a) - _python_accuracy(y, pred_b)  # enteros de Python: exacto
+    assert ref == 0.0
+    res = cu.paired_bootstrap_difference(y, pred_a, pred_b, "accuracy", n_resamples=50,
+                                         random_state=0)
+    assert res.estimate == ref
     assert cu.mcnemar_table(y, pred_a, pred_b).tolist() == _hand_table(
-        y.tolist(), pred_a.tolist(), pred_b.tolist()
-    )
-    # Por encima de int64 (uint64) junto a enteros negativos: también exacto.
-    y2 = np.array([2**63 + 1, 2**63 + 2, 3], dtype=np.uint64)
-    p2 = np.array([2**63 + 1, 2**63 + 1, 3], dtype=object)
-    boot = cu.bootstrap_interval(y2, p2, "accuracy", n_resamples=50, random_state=0)
-    assert boot.estimate == _python_accuracy(y2.tolist(), p2.tolist()) == 2 / 3
+        [int(v) for v in y], [int(v) for v in pred_a], [int(v) for v in pred_b]
+    ) == [[0, 0], [0, 12]]
+    # Por debajo de 2**63 (int64 con uint64): también exacto.
+    y2 = np.array([2**60 + 1, 2**60 + 2] * 10, dtype=np.uint64)
+    a2 = y2.astype(np.int64)
+    b2 = np.array([2**60 + 2, 2**60 + 1] * 10, dtype=np.int64)
+    res2 = cu.paired_bootstrap_difference(y2, a2, b2, "accuracy", n_resamples=50, random_state=0)
+    assert res2.estimate == _python_accuracy(y2, a2) - _python_accuracy(y2, b2) == 1.0
+    # Enteros de Python mayores que 2**64 junto a uint64: objetos exactos.
+    y3 = np.array([2**63 + 1, 2**63 + 2, 3], dtype=np.uint64)
+    p3 = np.array([2**63 + 1, 2**63 + 1, 3], dtype=object)
+    boot = cu.bootstrap_interval(y3, p3, "accuracy", n_resamples=50, random_state=0)
+    assert boot.estimate == _python_accuracy(y3, p3) == 2 / 3
 
 
 def test_pandas_with_different_indexes_are_refused():
