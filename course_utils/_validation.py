@@ -407,9 +407,9 @@ def check_labels(values: object, name: str) -> np.ndarray:
 
     Acepta listas, arreglos y ``pandas.Series`` de números, booleanos o texto. Rechaza:
 
-    * valores faltantes (``None``, ``NaN``, ``pd.NA``, ``NaT`` y el texto ``'nan'`` en que
-      se convierte un NaN al pasar a texto): ``ValueError`` que dice «valores faltantes»
-      y la posición del primero;
+    * valores faltantes (``None``, ``NaN``, ``pd.NA``, ``NaT`` y los textos ``'nan'``,
+      ``'NaN'``, ``'<NA>'`` y ``'NaT'`` en que se convierten al pasar a texto):
+      ``ValueError`` que dice «valores faltantes» y la posición del primero;
     * infinitos; mezcla de texto y números en el mismo vector (``TypeError``);
     * vectores vacíos o que no son 1-D.
 
