@@ -115,3 +115,49 @@ def test_no_control_characters_in_sources(nb):
     for i, cell in enumerate(notebook.cells):
         bad = sorted({hex(ord(ch)) for ch in cell.source if ord(ch) < 32 and ch not in "\n\t"})
         assert not bad, f"{path.name}, celda {i}: caracteres de control {bad} en el texto"
+
+
+def _session_plan(notebook) -> tuple[list[tuple[str, int]], int]:
+    """Filas «sección | minutos» del «Plan de la sesión» y el total que declara la tabla."""
+    cell = next(
+        (c for c in notebook.cells if c.cell_type == "markdown" and "Plan de la sesión" in c.source),
+        None,
+    )
+    assert cell is not None, "falta el «Plan de la sesión»"
+    rows, total = [], None
+    for line in cell.source[cell.source.index("Plan de la sesión"):].splitlines():
+        cols = [c.strip() for c in line.strip().strip("|").split("|")] if line.startswith("|") else []
+        if len(cols) < 2:
+            continue
+        label, minutes = cols[0], re.sub(r"[*_]", "", cols[1])
+        match = re.match(r"(\d+)", minutes)
+        if not match:
+            continue
+        if re.sub(r"[*_]", "", label).strip().lower() == "total":
+            total = int(match.group(1))
+        else:
+            rows.append((label, int(match.group(1))))
+    assert total is not None, "el plan no tiene fila «total»"
+    return rows, total
+
+
+def _is_optional(label: str) -> bool:
+    plain = re.sub(r"[*_]", "", label).strip().lower()
+    return plain.startswith(("opcional", "para profundizar")) or plain.endswith("(opcional)")
+
+
+def test_session_plan_adds_up(nb):
+    """Las filas obligatorias del plan suman el total (las opcionales no cuentan)."""
+    path, notebook = nb
+    rows, total = _session_plan(notebook)
+    required = sum(m for label, m in rows if not _is_optional(label))
+    assert required == total, f"{path.name}: las secciones suman {required} min, el total dice {total}"
+
+
+def test_readme_gives_each_notebook_its_teaching_time(nb):
+    path, notebook = nb
+    _, total = _session_plan(notebook)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    row = next((line for line in readme.splitlines() if f"notebooks/{path.name})" in line), None)
+    assert row is not None, f"README.md: falta la fila de {path.name} en la tabla de cuadernos"
+    assert f"| {total} min" in row, f"README.md: la fila de {path.name} no dice «{total} min»"
