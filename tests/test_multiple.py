@@ -454,3 +454,24 @@ def test_cd_groups_for_each_method(demsar):
         assert any("CD = 1.12" in t.get_text() for t in ax.texts)
     finally:
         plt.close(ax.figure)
+
+
+def test_cd_diagram_into_given_axes(demsar):
+    _, ranks = demsar
+    res = cu.control_test(ranks, "C4.5+m+cf", method="bonferroni-dunn", higher_is_better=False)
+    fig, ax = plt.subplots(figsize=(9, 3.5))
+    try:
+        out = cu.plot_critical_difference(res, ax=ax)
+        assert out is ax and not ax.axison
+        assert _overlaps(ax) == []
+        bold = [t.get_text() for t in ax.texts if t.get_fontweight() == "bold"]
+        assert bold == ["C4.5+m+cf (1.96)"]
+    finally:
+        plt.close(fig)
+
+
+@pytest.mark.parametrize("width", [5, "8", None, True])
+def test_cd_diagram_width_is_validated(demsar, width):
+    _, ranks = demsar
+    with pytest.raises(ValueError, match="`width`"):
+        cu.plot_critical_difference(cu.nemenyi_test(ranks), width=width)
