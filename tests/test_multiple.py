@@ -91,7 +91,7 @@ def test_demsar_critical_differences():
 @pytest.mark.parametrize("k", [2, 3, 4, 5, 6, 7, 8, 9, 10])
 def test_nemenyi_q_matches_demsar_table_5a(k):
     # Demšar (2006), tabla 5(a): q_0.05 para k = 2..10, escritos aquí.
-    # El artículo trunca k = 3 (2.3437 -> 2.343): se admite 1e-3.
+    # El artículo imprime 2.343 para k = 3 (el valor es 2.3437): se admite 1e-3.
     q05 = {2: 1.960, 3: 2.343, 4: 2.569, 5: 2.728, 6: 2.850, 7: 2.949, 8: 3.031, 9: 3.102,
            10: 3.164}
     # La misma tabla con 9 decimales, como la usa el código de Orange.
