@@ -7,10 +7,7 @@ Lo comparten :mod:`course_utils.comparison`, :mod:`course_utils.mcnemar` y
 from __future__ import annotations
 
 import math
-import numbers
 from dataclasses import dataclass
-
-from course_utils._validation import describe
 
 __all__ = ["TestResult", "METHOD_LABELS", "method_label"]
 
@@ -149,11 +146,3 @@ class TestResult:
             lines.append(f"  nota: {self.note}")
         return "\n".join(lines)
 
-
-def _check_real(value: object, name: str, expected: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"`{name}` debe ser {expected}; se recibió {describe(value)}.")
-    value = float(value)
-    if not math.isfinite(value):
-        raise ValueError(f"`{name}` debe ser {expected}; se recibió {value!r}.")
-    return value

@@ -15,6 +15,12 @@ erróneo, un NaN presentado como resultado ni un mensaje en inglés de una bibli
 * Límites: :data:`MAX_COUNT` (conteos, 2**53), :data:`MAX_RESAMPLES` y
   :data:`MAX_RESAMPLE_CELLS` (remuestras, por tiempo y memoria), con
   :func:`check_count` y :func:`check_n_resamples`.
+* Escalares: :func:`check_bool` (``True``/``False``), :func:`check_real` (real finito),
+  :func:`check_half_width` (margen o ROPE δ de un intervalo (-δ, δ)) y
+  :func:`check_random_state` (semilla).
+* Tablas y puntuaciones pareadas: :func:`check_mcnemar_table` (tabla 2×2 de
+  McNemar) y :func:`check_paired_scores` (puntuaciones de dos modelos en las mismas
+  particiones).
 * Resultados: :func:`check_finite_result` antes de devolver un número calculado.
 """
 
@@ -48,7 +54,13 @@ __all__ = [
     "MAX_RESAMPLES",
     "MAX_RESAMPLE_CELLS",
     "check_alpha",
+    "check_bool",
     "check_finite_result",
+    "check_half_width",
+    "check_mcnemar_table",
+    "check_paired_scores",
+    "check_random_state",
+    "check_real",
     "check_labels",
     "check_label_arrays",
     "check_n_resamples",
@@ -90,6 +102,69 @@ def check_alpha(alpha: object, name: str = "alpha") -> float:
             f"se recibió {alpha!r}."
         )
     return alpha
+
+
+def check_bool(value: object, name: str) -> bool:
+    """Comprueba que ``value`` es ``True`` o ``False`` (también ``numpy.bool_``); nada de 0/1."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"`{name}` debe ser True o False; se recibió {describe(value)}.")
+    return bool(value)
+
+
+def check_real(value: object, name: str, expected: str) -> float:
+    """Comprueba que ``value`` es un número real finito (no booleano) y lo devuelve como float.
+
+    ``expected`` describe en español lo que se esperaba, para el mensaje (por ejemplo
+    ``"un número real mayor que 0"``).
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"`{name}` debe ser {expected}; se recibió {describe(value)}.")
+    value = float(value)
+    if not math.isfinite(value):
+        raise ValueError(f"`{name}` debe ser {expected}; se recibió {value!r}.")
+    return value
+
+
+def check_half_width(value: object, name: str, expected: str, *, allow_zero: bool) -> float:
+    """Semiancho δ de un intervalo (-δ, δ): margen de equivalencia o ROPE simétrica.
+
+    Un número real finito mayor que 0 (o mayor o igual que 0 con ``allow_zero=True``);
+    ``expected`` describe en español lo esperado, para el mensaje.
+    """
+    delta = check_real(value, name, expected)
+    if delta < 0 or (delta == 0 and not allow_zero):
+        raise ValueError(f"`{name}` debe ser {expected}; se recibió {delta!r}.")
+    return delta
+
+
+def check_random_state(
+    value: object,
+    name: str = "random_state",
+    *,
+    kinds: tuple[type, ...] = (np.random.Generator,),
+    maximum: int | None = MAX_COUNT,
+) -> object:
+    """Semilla: ``None``, un entero en ``[0, maximum]`` o un objeto de uno de los tipos ``kinds``.
+
+    Devuelve el valor sin cambios (un entero, como ``int`` de Python), listo para
+    ``numpy.random.default_rng`` o ``numpy.random.SeedSequence``. ``maximum=None`` no
+    pone tope (NumPy admite semillas enteras de cualquier tamaño).
+    """
+    if value is None or isinstance(value, kinds):
+        return value
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        options = ", ".join(f"un numpy.random.{k.__name__}" for k in kinds)
+        raise TypeError(
+            f"`{name}` debe ser None, un entero no negativo o {options}; "
+            f"se recibió {describe(value)}."
+        )
+    if maximum is None:
+        if value < 0:
+            raise ValueError(
+                f"`{name}` debe ser un entero mayor o igual que 0; se recibió {_short_int(int(value))}."
+            )
+        return int(value)
+    return check_count(value, name, minimum=0, maximum=maximum)
 
 
 def check_probability(value: object, name: str, *, closed: bool = True) -> float:
@@ -577,3 +652,60 @@ def check_label_arrays(**arrays: object) -> list[np.ndarray]:
             "etiquetas al mismo tipo (por ejemplo con `.astype(int)` o `.astype(str)`)."
         )
     return _exact_common(list(checked.values()))
+
+
+# ---------------------------------------------------------------------------
+# Tablas de McNemar y puntuaciones pareadas
+# ---------------------------------------------------------------------------
+
+
+def check_mcnemar_table(table: object, name: str = "table") -> np.ndarray:
+    """Tabla 2×2 de McNemar: conteos enteros no negativos, no vacía, total ≤ :data:`MAX_COUNT`.
+
+    Devuelve la tabla como ``int64``.
+    """
+    arr = check_finite_array(table, name, ndim=None)
+    check_shape(arr, name, (2, 2))
+    if np.any(arr < 0):
+        raise ValueError(f"`{name}` debe contener conteos no negativos; se recibió {arr.tolist()}.")
+    if np.any(arr != np.round(arr)):
+        raise ValueError(
+            f"`{name}` debe contener conteos enteros (número de ejemplos); se recibió {arr.tolist()}."
+        )
+    if arr.max() > MAX_COUNT or arr.sum() > MAX_COUNT:
+        raise ValueError(
+            f"`{name}` debe contener conteos de como mucho 2**53 (unos 9·10^15) en total; se "
+            f"recibió un total de {arr.sum():.3e}. Por encima, la coma flotante no representa "
+            "todos los enteros y la prueba dejaría de ser exacta."
+        )
+    if arr.sum() == 0:
+        raise ValueError(f"`{name}` no puede estar vacía: todos sus conteos son 0.")
+    return arr.astype(np.int64)
+
+
+def check_paired_scores(
+    scores_a: object, scores_b: object, *, ndims: tuple[int, ...] = (1, 2)
+) -> tuple[np.ndarray, np.ndarray]:
+    """Puntuaciones pareadas de dos modelos: finitas, de la misma forma, (n,) o (r, k).
+
+    Hace :func:`check_paired` (dos objetos pandas con índices distintos se rechazan: el
+    pareo es por posición), :func:`check_finite_array` con cada argumento, y comprueba
+    que el número de dimensiones está en ``ndims`` y que las formas coinciden.
+    """
+    check_paired(scores_a=scores_a, scores_b=scores_b)
+    a = check_finite_array(scores_a, "scores_a", ndim=None)
+    b = check_finite_array(scores_b, "scores_b", ndim=None)
+    shapes = " o ".join("(n,)" if k == 1 else "(r, k)" for k in ndims)
+    if 2 in ndims:
+        shapes += " (r repeticiones de k particiones)"
+    for arr, name in ((a, "scores_a"), (b, "scores_b")):
+        if arr.ndim not in ndims:
+            raise ValueError(
+                f"`{name}` debe tener forma {shapes}; se recibió un arreglo de forma {arr.shape}."
+            )
+    if a.shape != b.shape:
+        raise ValueError(
+            "`scores_a` y `scores_b` deben tener la misma forma (puntuaciones pareadas, "
+            f"partición a partición); `scores_a` tiene forma {a.shape} y `scores_b` {b.shape}."
+        )
+    return a, b

@@ -41,12 +41,15 @@ import numpy as np
 from scipy import stats
 
 from course_utils._validation import (
+    check_bool,
     check_count,
-    check_finite_array,
     check_finite_result,
-    check_paired,
+    check_half_width,
+    check_paired_scores,
     check_positive_int,
     check_probability,
+    check_random_state,
+    check_real,
     describe,
 )
 
@@ -75,21 +78,6 @@ MIN_SAMPLES = 1_000
 # ---------------------------------------------------------------------------
 
 
-def _check_real(value: object, name: str, expected: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"`{name}` debe ser {expected}; se recibió {describe(value)}.")
-    value = float(value)
-    if not math.isfinite(value):
-        raise ValueError(f"`{name}` debe ser {expected}; se recibió {value!r}.")
-    return value
-
-
-def _check_bool(value: object, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"`{name}` debe ser True o False; se recibió {describe(value)}.")
-    return bool(value)
-
-
 def _check_rope(rope: object) -> tuple[float, float]:
     """ROPE como número δ ≥ 0 (se entiende (-δ, δ)) o como par (inferior, superior)."""
     expected = (
@@ -97,13 +85,11 @@ def _check_rope(rope: object) -> tuple[float, float]:
         "inferior ≤ 0 ≤ superior, en las unidades de la diferencia A - B (por ejemplo 0.01)"
     )
     if isinstance(rope, numbers.Real) and not isinstance(rope, bool):
-        delta = _check_real(rope, "rope", expected)
-        if delta < 0:
-            raise ValueError(f"`rope` debe ser {expected}; se recibió {delta!r}.")
+        delta = check_half_width(rope, "rope", expected, allow_zero=True)
         return -delta, delta
     if isinstance(rope, (tuple, list, np.ndarray)) and len(rope) == 2:
-        low = _check_real(rope[0], "rope[0]", "un número real (límite inferior de la ROPE)")
-        high = _check_real(rope[1], "rope[1]", "un número real (límite superior de la ROPE)")
+        low = check_real(rope[0], "rope[0]", "un número real (límite inferior de la ROPE)")
+        high = check_real(rope[1], "rope[1]", "un número real (límite superior de la ROPE)")
         if not low <= 0.0 <= high:
             raise ValueError(
                 f"`rope` debe ser {expected}; se recibió ({low!r}, {high!r}). La ROPE es un "
@@ -124,29 +110,6 @@ def _check_names(names: object) -> tuple[str, str]:
             f"por ejemplo ('KNN', 'C4.5'); se recibió {describe(names)}."
         )
     return str(names[0]), str(names[1])
-
-
-def _paired(scores_a: object, scores_b: object, ndims: tuple[int, ...]) -> tuple[np.ndarray, ...]:
-    """Dos arreglos finitos, pareados por posición, de la misma forma.
-
-    Dos objetos pandas con índices distintos se rechazan (ver
-    :func:`course_utils._validation.check_paired`).
-    """
-    check_paired(scores_a=scores_a, scores_b=scores_b)
-    a = check_finite_array(scores_a, "scores_a", ndim=None)
-    b = check_finite_array(scores_b, "scores_b", ndim=None)
-    shapes = " o ".join("(n,)" if k == 1 else "(r, k)" for k in ndims)
-    for arr, name in ((a, "scores_a"), (b, "scores_b")):
-        if arr.ndim not in ndims:
-            raise ValueError(
-                f"`{name}` debe tener forma {shapes}; se recibió un arreglo de forma {arr.shape}."
-            )
-    if a.shape != b.shape:
-        raise ValueError(
-            "`scores_a` y `scores_b` deben tener la misma forma (puntuaciones pareadas); "
-            f"`scores_a` tiene forma {a.shape} y `scores_b` {b.shape}."
-        )
-    return a, b
 
 
 def _power_of_two_scale(a: np.ndarray, b: np.ndarray) -> float:
@@ -406,16 +369,16 @@ def bayesian_correlated_ttest(
     >>> res.decision()
     'sin decisión (A no es prácticamente peor que B: P(A mejor) + P(equivalentes) = 0.9587)'
     """
-    a, b = _paired(scores_a, scores_b, (1, 2))
+    a, b = check_paired_scores(scores_a, scores_b)
     ratio_help = (
         "un número real mayor que 0: el cociente tamaño de prueba / tamaño de entrenamiento "
         "(1/(k-1) en validación cruzada de k particiones; 1 en 5×2)"
     )
-    ratio = _check_real(test_train_ratio, "test_train_ratio", ratio_help)
+    ratio = check_real(test_train_ratio, "test_train_ratio", ratio_help)
     if ratio <= 0:
         raise ValueError(f"`test_train_ratio` debe ser {ratio_help}; se recibió {ratio!r}.")
     rope_t = _check_rope(rope)
-    hib = _check_bool(higher_is_better, "higher_is_better")
+    hib = check_bool(higher_is_better, "higher_is_better")
     level = check_probability(level, "level", closed=False)
     names = _check_names(names)
     n = a.size
@@ -625,25 +588,16 @@ def bayesian_signed_rank_test(
     >>> [round(p, 2) for p in (res.prob_a_better, res.prob_equivalent, res.prob_b_better)]
     [0.97, 0.03, 0.0]
     """
-    a, b = _paired(scores_a, scores_b, (1,))
+    a, b = check_paired_scores(scores_a, scores_b, ndims=(1,))
     rope_t = _check_rope(rope)
-    s = _check_real(prior_strength, "prior_strength", "un número real ≥ 0, por ejemplo 0.5")
+    s = check_real(prior_strength, "prior_strength", "un número real ≥ 0, por ejemplo 0.5")
     if s < 0:
         raise ValueError(
             f"`prior_strength` debe ser un número real ≥ 0, por ejemplo 0.5; se recibió {s!r}."
         )
     n_samples = check_count(n_samples, "n_samples", minimum=MIN_SAMPLES, maximum=MAX_SAMPLES)
-    if random_state is not None and not isinstance(random_state, np.random.Generator):
-        if isinstance(random_state, bool) or not isinstance(random_state, numbers.Integral):
-            raise TypeError(
-                "`random_state` debe ser un entero ≥ 0, un numpy.random.Generator o None; "
-                f"se recibió {describe(random_state)}."
-            )
-        if random_state < 0:
-            raise ValueError(
-                f"`random_state` debe ser un entero ≥ 0; se recibió {random_state}."
-            )
-    hib = _check_bool(higher_is_better, "higher_is_better")
+    random_state = check_random_state(random_state, maximum=None)
+    hib = check_bool(higher_is_better, "higher_is_better")
     names = _check_names(names)
     m = a.size
     if m < 2:

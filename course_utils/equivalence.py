@@ -29,18 +29,21 @@ mejor** (exactitud, AUC...). Con tasas de error, pase ``higher_is_better=False``
 from __future__ import annotations
 
 import math
-import numbers
 from dataclasses import dataclass
 
 import numpy as np
 from scipy import stats
 
+from course_utils._results import _fmt, _fmt_p
+from course_utils.comparison import _is_constant, _rescaled, _unscale
 from course_utils._validation import (
     check_alpha,
+    check_bool,
     check_choice,
-    check_finite_array,
-    check_shape,
-    describe,
+    check_half_width,
+    check_mcnemar_table,
+    check_paired_scores,
+    check_real,
 )
 
 __all__ = ["EquivalenceResult", "cv_equivalence_test", "mcnemar_equivalence_test"]
@@ -150,73 +153,9 @@ class EquivalenceResult:
         return "\n".join(lines)
 
 
-def _fmt(x: float) -> str:
-    if math.isinf(x):
-        return "∞" if x > 0 else "-∞"
-    return f"{x:.4f}"
-
-
-def _fmt_p(p: float) -> str:
-    """Valor p con 4 decimales, o en notación científica si es muy pequeño (nunca «0.0000»)."""
-    if p == 0.0:
-        return "< 1e-300 (por debajo de la precisión de coma flotante; no es exactamente 0)"
-    return f"{p:.4e}" if p < 1e-4 else f"{p:.4f}"
-
-
-def _check_real(value: object, name: str, expected: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"`{name}` debe ser {expected}; se recibió {describe(value)}.")
-    value = float(value)
-    if not math.isfinite(value):
-        raise ValueError(f"`{name}` debe ser {expected}; se recibió {value!r}.")
-    return value
-
-
-def _paired_scores(scores_a: object, scores_b: object) -> tuple[np.ndarray, np.ndarray]:
-    """Dos conjuntos de puntuaciones pareadas de forma (n,) o (r, k), finitos y de igual forma."""
-    a = check_finite_array(scores_a, "scores_a", ndim=None)
-    b = check_finite_array(scores_b, "scores_b", ndim=None)
-    for arr, name in ((a, "scores_a"), (b, "scores_b")):
-        if arr.ndim not in (1, 2):
-            raise ValueError(
-                f"`{name}` debe tener forma (n,) o (r, k) (r repeticiones de k particiones); "
-                f"se recibió un arreglo de forma {arr.shape}."
-            )
-    if a.shape != b.shape:
-        raise ValueError(
-            "`scores_a` y `scores_b` deben tener la misma forma (puntuaciones pareadas, "
-            f"partición a partición); `scores_a` tiene forma {a.shape} y `scores_b` {b.shape}."
-        )
-    return a, b
-
-
-def _check_table(table: object) -> np.ndarray:
-    """Tabla 2×2 de conteos enteros no negativos y no vacía."""
-    arr = check_finite_array(table, "table", ndim=None)
-    check_shape(arr, "table", (2, 2))
-    if np.any(arr < 0):
-        raise ValueError(f"`table` debe contener conteos no negativos; se recibió {arr.tolist()}.")
-    if np.any(arr != np.round(arr)):
-        raise ValueError(
-            f"`table` debe contener conteos enteros (número de ejemplos); se recibió {arr.tolist()}."
-        )
-    if arr.sum() == 0:
-        raise ValueError("`table` no puede estar vacía: todos sus conteos son 0.")
-    return arr.astype(np.int64)
-
-
 def _check_margin(margin: object) -> float:
     expected = "un número real mayor que 0 (el margen δ, en las unidades de la medida)"
-    value = _check_real(margin, "margin", expected)
-    if value <= 0:
-        raise ValueError(f"`margin` debe ser {expected}; se recibió {value!r}.")
-    return value
-
-
-def _check_bool(value: object, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"`{name}` debe ser True o False; se recibió {describe(value)}.")
-    return bool(value)
+    return check_half_width(margin, "margin", expected, allow_zero=False)
 
 
 def cv_equivalence_test(
@@ -303,10 +242,10 @@ def cv_equivalence_test(
     >>> round(res.estimate, 4), round(res.pvalue, 4), res.rejected
     (0.0183, 0.03, True)
     """
-    a, b = _paired_scores(scores_a, scores_b)
+    a, b = check_paired_scores(scores_a, scores_b)
     margin = _check_margin(margin)
-    corrected = _check_bool(corrected, "corrected")
-    higher_is_better = _check_bool(higher_is_better, "higher_is_better")
+    corrected = check_bool(corrected, "corrected")
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
     test = check_choice(test, "test", _TESTS)
     alpha = check_alpha(alpha)
     if test == "equivalence" and alpha >= 0.5:
@@ -321,9 +260,12 @@ def cv_equivalence_test(
     if test_train_ratio is None and not corrected:
         ratio = 0.0
     else:
-        ratio = _check_real(test_train_ratio, "test_train_ratio", ratio_help)
+        ratio = check_real(test_train_ratio, "test_train_ratio", ratio_help)
         if ratio <= 0:
             raise ValueError(f"`test_train_ratio` debe ser {ratio_help}; se recibió {ratio!r}.")
+    # Puntuaciones enormes o diminutas se dividen por una potencia de 2 (exacto; con
+    # puntuaciones normales la escala es 1): las t no cambian si el margen se escala igual.
+    a, b, unit = _rescaled(a, b)
     d = ((a - b) if higher_is_better else (b - a)).ravel()
     n = d.size
     if n < 2:
@@ -332,8 +274,7 @@ def cv_equivalence_test(
             f"se recibieron {n}."
         )
     var = float(np.var(d, ddof=1))
-    scale = max(float(np.max(np.abs(a))), float(np.max(np.abs(b))), np.finfo(float).tiny)
-    if float(np.ptp(d)) <= 16 * np.finfo(float).eps * scale:
+    if _is_constant(d, a, b):
         raise ValueError(
             "Todas las diferencias `scores_a - scores_b` son iguales (varianza 0): el "
             "estadístico t no está definido. Compruebe que no compara un modelo consigo mismo."
@@ -342,10 +283,10 @@ def cv_equivalence_test(
     se = math.sqrt(((1.0 / n + ratio) if corrected else 1.0 / n) * var)
     df = float(n - 1)
     dist = stats.t(df)
-    t_low = (mean + margin) / se
+    t_low = (mean + margin / unit) / se
     p_low = float(dist.sf(t_low))
     if test == "equivalence":
-        t_up: float | None = (mean - margin) / se
+        t_up: float | None = (mean - margin / unit) / se
         p_up: float | None = float(dist.cdf(t_up))
         pvalue = max(p_low, p_up)
         crit = float(dist.ppf(1 - alpha))
@@ -354,6 +295,12 @@ def cv_equivalence_test(
         t_up = p_up = None
         pvalue = p_low
         ci_low, ci_high = mean - float(dist.ppf(1 - alpha)) * se, math.inf
+    if unit != 1.0:
+        mean = _unscale(mean, unit, "la diferencia media `scores_a - scores_b`")
+        se = _unscale(se, unit, "el error estándar")
+        ci_low = _unscale(ci_low, unit, "el intervalo de confianza")
+        if not math.isinf(ci_high):
+            ci_high = _unscale(ci_high, unit, "el intervalo de confianza")
     name = "Prueba de equivalencia TOST" if test == "equivalence" else "Prueba de no inferioridad"
     if corrected:
         method = f"{name} con la t de remuestreo corregida (Nadeau y Bengio, 2003)"
@@ -490,7 +437,7 @@ def mcnemar_equivalence_test(
     >>> round(res.estimate, 4), round(res.pvalue, 4), res.rejected
     (0.005, 0.001, True)
     """
-    t = _check_table(table)
+    t = check_mcnemar_table(table)
     margin = _check_margin(margin)
     if margin >= 1:
         raise ValueError(

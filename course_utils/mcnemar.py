@@ -15,13 +15,11 @@ from scipy import stats
 
 from course_utils._results import TestResult
 from course_utils._validation import (
-    MAX_COUNT,
     check_alpha,
     check_choice,
-    check_finite_array,
     check_finite_result,
     check_label_arrays,
-    check_shape,
+    check_mcnemar_table,
 )
 
 __all__ = ["mcnemar_table", "mcnemar_test"]
@@ -75,26 +73,6 @@ def mcnemar_table(y_true: object, pred_a: object, pred_b: object) -> np.ndarray:
         ],
         dtype=np.int64,
     )
-
-
-def _check_table(table: object) -> np.ndarray:
-    arr = check_finite_array(table, "table", ndim=None)
-    check_shape(arr, "table", (2, 2))
-    if np.any(arr < 0):
-        raise ValueError(f"`table` debe contener conteos no negativos; se recibió {arr.tolist()}.")
-    if np.any(arr != np.round(arr)):
-        raise ValueError(
-            f"`table` debe contener conteos enteros (número de ejemplos); se recibió {arr.tolist()}."
-        )
-    if arr.max() > MAX_COUNT or arr.sum() > MAX_COUNT:
-        raise ValueError(
-            f"`table` debe contener conteos de como mucho 2**53 (unos 9·10^15) en total; se "
-            f"recibió un total de {arr.sum():.3e}. Por encima, la coma flotante no representa "
-            "todos los enteros y la prueba dejaría de ser exacta."
-        )
-    if arr.sum() == 0:
-        raise ValueError("`table` no puede estar vacía: todos sus conteos son 0.")
-    return arr.astype(np.int64)
 
 
 _MCNEMAR_METHODS = ("exact", "mid-p", "chi2", "chi2-corrected")
@@ -178,7 +156,7 @@ def mcnemar_test(table: object, method: str = "exact", *, alpha: float = 0.05) -
     >>> round(res.pvalue, 4), round(res.estimate, 4)
     (0.0352, 0.09)
     """
-    t = _check_table(table)
+    t = check_mcnemar_table(table)
     method = check_choice(method, "method", _MCNEMAR_METHODS)
     alpha = check_alpha(alpha)
     b, c = int(t[0, 1]), int(t[1, 0])

@@ -12,7 +12,7 @@ import math
 import numpy as np
 from scipy import optimize, stats
 
-from course_utils._results import _ALTERNATIVES, TestResult, _check_real
+from course_utils._results import _ALTERNATIVES, TestResult
 from course_utils._validation import (
     check_alpha,
     check_choice,
@@ -20,6 +20,7 @@ from course_utils._validation import (
     check_finite_result,
     check_positive_int,
     check_probability,
+    check_real,
 )
 
 __all__ = ["noninferiority_test", "power_two_proportions", "sample_size_two_proportions"]
@@ -176,7 +177,7 @@ def noninferiority_test(
 
     s_new, n_new_ = _check_successes(successes_new, n_new, "successes_new", "n_new")
     s_ref, n_ref_ = _check_successes(successes_ref, n_ref, "successes_ref", "n_ref")
-    margin = _check_real(margin, "margin", "un número real en (0, 1), por ejemplo 0.02")
+    margin = check_real(margin, "margin", "un número real en (0, 1), por ejemplo 0.02")
     if not 0.0 < margin < 1.0:
         raise ValueError(f"`margin` debe estar en el intervalo abierto (0, 1), por ejemplo 0.02; se recibió {margin!r}.")
     alpha = check_alpha(alpha)
