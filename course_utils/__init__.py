@@ -17,6 +17,7 @@ equivalence Equivalencia (TOST) y no inferioridad pareadas.
 resampling  Validación cruzada pareada (r×k y 5×2).
 plots       Gráficas de pruebas t, distribuciones bootstrap e intervalos.
 simulation  Laboratorio de simulación: error de tipo I, potencia y cobertura.
+simulation_cv  Simulación con algoritmos entrenados (reexportada por simulation).
 bayesian    Comparación bayesiana con ROPE (prueba t correlacionada, rangos con signo).
 benchmark   Banco de pruebas sin conexión: 10 conjuntos reales, 6 algoritmos, tabla N×k.
 multiple    Varios algoritmos sobre varios conjuntos: Friedman, Nemenyi, Holm, Wilcoxon.
