@@ -390,6 +390,7 @@ from hypothesis import strategies as st  # noqa: E402
 from sklearn.dummy import DummyClassifier  # noqa: E402
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar  # noqa: E402
 from statsmodels.stats.proportion import proportion_confint  # noqa: E402
+from statsmodels.stats.weightstats import ttost_paired  # noqa: E402
 
 N = 12
 _Y = np.array([0, 1, 1, 0, 1, 0, 0, 1, 1, 1, 0, 1])
@@ -683,6 +684,49 @@ def _rope_pair(rope):
     return (-float(rope), float(rope)) if np.isscalar(rope) else (float(rope[0]), float(rope[1]))
 
 
+def _check_cv_equivalence(args, res):
+    # Referencias: la TOST corregida escrita con scipy y, sin corregir, statsmodels
+    # (ttost_paired). Se escala por la mayor puntuación (también el margen) para que las
+    # referencias no desborden con puntuaciones enormes: las t no cambian.
+    raw_a, raw_b = np.asarray(args["scores_a"], float), np.asarray(args["scores_b"], float)
+    s = max(np.max(np.abs(raw_a)), np.max(np.abs(raw_b)))
+    a, b, margin = raw_a / s, raw_b / s, args["margin"] / s
+    d = ((a - b) if args["higher_is_better"] else (b - a)).ravel()
+    n = d.size
+    se = math.sqrt((1 / n + args["test_train_ratio"]) * np.var(d, ddof=1))
+    p_low = stats.t.sf((d.mean() + margin) / se, n - 1)
+    p_up = stats.t.cdf((d.mean() - margin) / se, n - 1)
+    assert res.estimate == pytest.approx(d.mean() * s, rel=1e-9)
+    assert res.pvalue_lower == pytest.approx(p_low, rel=1e-6, abs=1e-12)
+    assert res.pvalue == pytest.approx(max(p_low, p_up), rel=1e-6, abs=1e-12)
+    naive = cu.cv_equivalence_test(a, b, margin=margin, test_train_ratio=None, corrected=False)
+    p, (t1, p1, _), (t2, p2, _) = ttost_paired(a.ravel(), b.ravel(), -margin, margin)
+    assert naive.pvalue == pytest.approx(p, rel=1e-6, abs=1e-12)
+    assert [naive.statistic_lower, naive.statistic_upper] == pytest.approx([t1, t2], rel=1e-6)
+
+
+def _tango_z(b, c, n, delta):
+    """Estadístico score de Tango (1998, ec. 3-4): p_c restringido como raíz de la cuadrática."""
+    roots = np.roots([2 * n, -(b + c) + delta * (2 * n - b + c), -c * delta * (1 - delta)])
+    pc = max(r.real for r in roots)
+    return (b - c - n * delta) / math.sqrt(n * (2 * pc + delta * (1 - delta)))
+
+
+def _check_mcnemar_equivalence(args, res):
+    table = np.asarray(args["table"], dtype=float)
+    b, c, n = table[0, 1], table[1, 0], table.sum()
+    if b + c == 0:
+        return
+    m = args["margin"]
+    z_low, z_up = _tango_z(b, c, n, -m), _tango_z(b, c, n, m)
+    assert res.estimate == pytest.approx((b - c) / n, rel=1e-12, abs=1e-15)
+    assert res.statistic_lower == pytest.approx(z_low, rel=1e-6)
+    assert res.pvalue_lower == pytest.approx(stats.norm.sf(z_low), rel=1e-6, abs=1e-12)
+    if args["test"] == "equivalence":
+        p = max(stats.norm.sf(z_low), stats.norm.cdf(z_up))
+        assert res.pvalue == pytest.approx(p, rel=1e-6, abs=1e-12)
+
+
 def _check_bayes_t(args, res):
     """Forma cerrada (Corani y Benavoli, 2015) con scipy, en la escala de las puntuaciones."""
     a, b = np.asarray(args["scores_a"], dtype=float), np.asarray(args["scores_b"], dtype=float)
@@ -918,6 +962,22 @@ SWEEP: dict[str, Case] = {
          "method": st.sampled_from(["chi2", "mid-p", "chi2-corrected", "xyz", None])},
         _check_mcnemar,
     ),
+    "cv_equivalence_test": Case(
+        lambda: {"scores_a": _SA, "scores_b": _SB, "margin": 0.02, "test_train_ratio": 1 / 9,
+                 "corrected": True, "test": "equivalence", "higher_is_better": True,
+                 "alpha": 0.05},
+        {"scores_a": BAD["scores"], "scores_b": BAD["scores"], "margin": BAD["positive"],
+         "test_train_ratio": BAD["positive"], "corrected": BAD["bool"], "test": BAD["choice"],
+         "higher_is_better": BAD["bool"], "alpha": BAD["alpha"]},
+        _check_cv_equivalence, max_examples=60,
+    ),
+    "mcnemar_equivalence_test": Case(
+        lambda: {"table": [[50, 12], [3, 35]], "margin": 0.1, "test": "equivalence",
+                 "alpha": 0.05},
+        {"table": BAD["table"], "margin": BAD["positive"], "test": BAD["choice"],
+         "alpha": BAD["alpha"]},
+        _check_mcnemar_equivalence, max_examples=40,
+    ),
     "cohens_d": Case(
         lambda: {"scores_a": _SA, "scores_b": _SB, "paired": True},
         {"scores_a": BAD["scores"], "scores_b": BAD["scores"],
@@ -1096,6 +1156,7 @@ EXCLUDED: dict[str, str] = {
     "PairedBootstrapResult": "clase de resultado: la construyen las funciones, no el usuario",
     "ClassificationMetrics": "clase de resultado: la construyen las funciones, no el usuario",
     "TestResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "EquivalenceResult": "clase de resultado: la construyen las funciones, no el usuario",
     "MonteCarloRate": "clase de resultado: la construyen las funciones, no el usuario",
     "SimulationResult": "clase de resultado: la construyen las funciones, no el usuario",
     "BayesianTTestResult": "clase de resultado: la construyen las funciones, no el usuario",
