@@ -61,6 +61,7 @@ __all__ = [
     "check_paired_scores",
     "check_random_state",
     "check_real",
+    "check_test_train_ratio",
     "check_labels",
     "check_label_arrays",
     "check_n_resamples",
@@ -135,6 +136,26 @@ def check_half_width(value: object, name: str, expected: str, *, allow_zero: boo
     if delta < 0 or (delta == 0 and not allow_zero):
         raise ValueError(f"`{name}` debe ser {expected}; se recibió {delta!r}.")
     return delta
+
+
+_RATIO_HELP = (
+    "un número real mayor que 0: el cociente tamaño de prueba / tamaño de entrenamiento "
+    "(en validación cruzada de k particiones, 1/(k-1); por ejemplo 1/9 con k = 10 y 1 en 5×2)"
+)
+
+
+def check_test_train_ratio(value: object, *, required: bool = True) -> float:
+    """Cociente :math:`n_2/n_1` (prueba / entrenamiento) de la corrección de Nadeau y Bengio.
+
+    Un número real finito mayor que 0. Con ``required=False`` (pruebas sin corregir)
+    ``None`` se acepta y devuelve 0.0 (sin término de corrección).
+    """
+    if value is None and not required:
+        return 0.0
+    ratio = check_real(value, "test_train_ratio", _RATIO_HELP)
+    if ratio <= 0:
+        raise ValueError(f"`test_train_ratio` debe ser {_RATIO_HELP}; se recibió {ratio!r}.")
+    return ratio
 
 
 def check_random_state(

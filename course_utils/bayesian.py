@@ -50,6 +50,7 @@ from course_utils._validation import (
     check_probability,
     check_random_state,
     check_real,
+    check_test_train_ratio,
     describe,
 )
 
@@ -370,13 +371,7 @@ def bayesian_correlated_ttest(
     'sin decisión (A no es prácticamente peor que B: P(A mejor) + P(equivalentes) = 0.9587)'
     """
     a, b = check_paired_scores(scores_a, scores_b)
-    ratio_help = (
-        "un número real mayor que 0: el cociente tamaño de prueba / tamaño de entrenamiento "
-        "(1/(k-1) en validación cruzada de k particiones; 1 en 5×2)"
-    )
-    ratio = check_real(test_train_ratio, "test_train_ratio", ratio_help)
-    if ratio <= 0:
-        raise ValueError(f"`test_train_ratio` debe ser {ratio_help}; se recibió {ratio!r}.")
+    ratio = check_test_train_ratio(test_train_ratio)
     rope_t = _check_rope(rope)
     hib = check_bool(higher_is_better, "higher_is_better")
     level = check_probability(level, "level", closed=False)

@@ -41,7 +41,7 @@ from course_utils._validation import (
     check_finite_result,
     check_paired,
     check_paired_scores,
-    check_real,
+    check_test_train_ratio,
     describe,
 )
 from course_utils.mcnemar import mcnemar_table, mcnemar_test
@@ -214,10 +214,6 @@ def corrected_resampled_ttest(
     corrected = check_bool(corrected, "corrected")
     alternative = check_choice(alternative, "alternative", _ALTERNATIVES)
     alpha = check_alpha(alpha)
-    ratio_help = (
-        "un número real mayor que 0: el cociente tamaño de prueba / tamaño de entrenamiento "
-        "(en validación cruzada de k particiones, 1/(k-1); por ejemplo 1/9 con k = 10)"
-    )
     if not corrected and test_train_ratio is not None:
         raise ValueError(
             "Con `corrected=False` (prueba t pareada ingenua) `test_train_ratio` debe ser None; "
@@ -225,12 +221,7 @@ def corrected_resampled_ttest(
             "prueba/entrenamiento: su error estándar es sqrt(var/n). Pase test_train_ratio=None "
             "para la prueba ingenua o corrected=True para la corregida de Nadeau y Bengio."
         )
-    if test_train_ratio is None and not corrected:
-        ratio = 0.0
-    else:
-        ratio = check_real(test_train_ratio, "test_train_ratio", ratio_help)
-        if ratio <= 0:
-            raise ValueError(f"`test_train_ratio` debe ser {ratio_help}; se recibió {ratio!r}.")
+    ratio = check_test_train_ratio(test_train_ratio, required=corrected)
     a, b, scale = _rescaled(a, b)
     d = (a - b).ravel()
     n = d.size

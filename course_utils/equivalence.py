@@ -43,7 +43,7 @@ from course_utils._validation import (
     check_half_width,
     check_mcnemar_table,
     check_paired_scores,
-    check_real,
+    check_test_train_ratio,
 )
 
 __all__ = ["EquivalenceResult", "cv_equivalence_test", "mcnemar_equivalence_test"]
@@ -253,16 +253,7 @@ def cv_equivalence_test(
             "`alpha` debe ser menor que 0.5 en la prueba de equivalencia (el intervalo "
             f"equivalente tiene confianza 1 - 2·alpha); se recibió {alpha!r}."
         )
-    ratio_help = (
-        "un número real mayor que 0: el cociente tamaño de prueba / tamaño de entrenamiento "
-        "(en validación cruzada de k particiones, 1/(k-1); por ejemplo 1/9 con k = 10)"
-    )
-    if test_train_ratio is None and not corrected:
-        ratio = 0.0
-    else:
-        ratio = check_real(test_train_ratio, "test_train_ratio", ratio_help)
-        if ratio <= 0:
-            raise ValueError(f"`test_train_ratio` debe ser {ratio_help}; se recibió {ratio!r}.")
+    ratio = check_test_train_ratio(test_train_ratio, required=corrected)
     # Puntuaciones enormes o diminutas se dividen por una potencia de 2 (exacto; con
     # puntuaciones normales la escala es 1): las t no cambian si el margen se escala igual.
     a, b, unit = _rescaled(a, b)

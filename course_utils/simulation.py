@@ -31,17 +31,11 @@ Referencias
 Dietterich, T. G. (1998). Approximate statistical tests for comparing supervised
 classification learning algorithms. *Neural Computation*, 10(7), 1895-1923.
 
-Nadeau, C. y Bengio, Y. (2003). Inference for the generalization error. *Machine
-Learning*, 52, 239-281.
-
-Alpaydin, E. (1999). Combined 5×2 cv F test for comparing supervised classification
-learning algorithms. *Neural Computation*, 11(8), 1885-1892.
-
-Bouckaert, R. R. y Frank, E. (2004). Evaluating the replicability of significance tests
-for comparing learning algorithms. *PAKDD 2004*, LNCS 3056, 3-12.
-
 Brown, L. D., Cai, T. T. y DasGupta, A. (2001). Interval estimation for a binomial
 proportion. *Statistical Science*, 16(2), 101-133.
+
+Las referencias de las pruebas sobre validación cruzada (Nadeau y Bengio, 2003;
+Alpaydin, 1999; Bouckaert y Frank, 2004) están en :mod:`course_utils.simulation_cv`.
 """
 
 from __future__ import annotations
