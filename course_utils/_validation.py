@@ -688,10 +688,13 @@ def check_mcnemar_table(table: object, name: str = "table") -> np.ndarray:
     arr = check_finite_array(table, name, ndim=None)
     check_shape(arr, name, (2, 2))
     if np.any(arr < 0):
-        raise ValueError(f"`{name}` debe contener conteos no negativos; se recibió {arr.tolist()}.")
+        raise ValueError(
+            f"`{name}` debe contener conteos no negativos; se recibió {arr.tolist()}."
+        )
     if np.any(arr != np.round(arr)):
         raise ValueError(
-            f"`{name}` debe contener conteos enteros (número de ejemplos); se recibió {arr.tolist()}."
+            f"`{name}` debe contener conteos enteros (número de ejemplos); "
+            f"se recibió {arr.tolist()}."
         )
     if arr.max() > MAX_COUNT or arr.sum() > MAX_COUNT:
         raise ValueError(
