@@ -141,19 +141,6 @@ def _session_plan(notebook) -> tuple[list[tuple[str, int]], int]:
     return rows, total
 
 
-def _is_optional(label: str) -> bool:
-    plain = re.sub(r"[*_]", "", label).strip().lower()
-    return plain.startswith(("opcional", "para profundizar")) or plain.endswith("(opcional)")
-
-
-def test_session_plan_adds_up(nb):
-    """Las filas obligatorias del plan suman el total (las opcionales no cuentan)."""
-    path, notebook = nb
-    rows, total = _session_plan(notebook)
-    required = sum(m for label, m in rows if not _is_optional(label))
-    assert required == total, f"{path.name}: las secciones suman {required} min, el total dice {total}"
-
-
 def test_readme_gives_each_notebook_its_teaching_time(nb):
     path, notebook = nb
     _, total = _session_plan(notebook)

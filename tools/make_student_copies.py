@@ -18,9 +18,11 @@ También se escriben en ``notebooks/alumnos/``:
 
 - ``matplotlibrc``, copia de ``notebooks/matplotlibrc`` (Matplotlib lo lee del directorio de
   trabajo, que en JupyterLab es la carpeta del cuaderno);
-- ``README.md``, que explica a los estudiantes qué es esta carpeta;
-- ``conftest.py``, para que ``python -m pytest`` no ejecute las copias con nbval (sus celdas son las
-  de los originales, que ya se ejecutan; ``tests/test_classroom.py`` comprueba las copias).
+- ``README.md``, que explica a los estudiantes qué es esta carpeta.
+
+``python -m pytest`` no re-ejecuta las copias con nbval (``--ignore=notebooks/alumnos`` en
+``pyproject.toml``): sus celdas son las de los originales, que sí se ejecutan, y
+``tests/test_classroom.py`` comprueba que las copias son exactamente lo que genera esta orden.
 
 Las copias se generan, nunca se editan a mano; repetir la orden no deja diferencias en ``git``.
 Genérelas después de ``tools/run_notebooks.py``.
@@ -55,13 +57,6 @@ Estos ficheros se generan con `python tools/make_student_copies.py`: no los edit
 sobrescriben (guarde su trabajo con otro nombre o en otra carpeta).
 """
 
-CONFTEST = '''\
-"""Las copias para estudiantes no se ejecutan con nbval (ver tools/make_student_copies.py)."""
-
-collect_ignore_glob = ["*.ipynb"]
-'''
-
-
 def sources() -> list[Path]:
     return sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
@@ -73,7 +68,6 @@ def expected_files(read=None) -> dict[Path, str]:
     files = {
         STUDENTS / "matplotlibrc": (NOTEBOOKS / "matplotlibrc").read_text(encoding="utf-8"),
         STUDENTS / "README.md": README,
-        STUDENTS / "conftest.py": CONFTEST,
     }
     for path in sources():
         nb = read(path) if read else nbformat.read(path, as_version=4)
