@@ -147,11 +147,19 @@ _RATIO_HELP = (
 def check_test_train_ratio(value: object, *, required: bool = True) -> float:
     """Cociente :math:`n_2/n_1` (prueba / entrenamiento) de la corrección de Nadeau y Bengio.
 
-    Un número real finito mayor que 0. Con ``required=False`` (pruebas sin corregir)
-    ``None`` se acepta y devuelve 0.0 (sin término de corrección).
+    Un número real finito mayor que 0. Con ``required=False`` (pruebas sin corregir) el
+    cociente no se usa: debe ser ``None`` y se devuelve 0.0 (sin término de corrección); un
+    cociente dado se rechaza, para que nadie crea que se ha aplicado.
     """
-    if value is None and not required:
-        return 0.0
+    if not required:
+        if value is None:
+            return 0.0
+        raise ValueError(
+            "Con `corrected=False` (prueba t pareada ingenua) `test_train_ratio` debe ser None; "
+            f"se recibió {describe(value)}. La prueba ingenua no usa el cociente "
+            "prueba/entrenamiento: su error estándar es sqrt(var/n). Pase test_train_ratio=None "
+            "para la prueba ingenua o corrected=True para la corregida de Nadeau y Bengio."
+        )
     ratio = check_real(value, "test_train_ratio", _RATIO_HELP)
     if ratio <= 0:
         raise ValueError(f"`test_train_ratio` debe ser {_RATIO_HELP}; se recibió {ratio!r}.")

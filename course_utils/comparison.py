@@ -214,13 +214,6 @@ def corrected_resampled_ttest(
     corrected = check_bool(corrected, "corrected")
     alternative = check_choice(alternative, "alternative", _ALTERNATIVES)
     alpha = check_alpha(alpha)
-    if not corrected and test_train_ratio is not None:
-        raise ValueError(
-            "Con `corrected=False` (prueba t pareada ingenua) `test_train_ratio` debe ser None; "
-            f"se recibió {describe(test_train_ratio)}. La prueba ingenua no usa el cociente "
-            "prueba/entrenamiento: su error estándar es sqrt(var/n). Pase test_train_ratio=None "
-            "para la prueba ingenua o corrected=True para la corregida de Nadeau y Bengio."
-        )
     ratio = check_test_train_ratio(test_train_ratio, required=corrected)
     a, b, scale = _rescaled(a, b)
     d = (a - b).ravel()

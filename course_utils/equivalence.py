@@ -201,8 +201,9 @@ def cv_equivalence_test(
     margin : float
         Margen δ > 0, fijado antes de ver los datos.
     test_train_ratio : float o None
-        :math:`n_2/n_1` (``1/(k-1)`` en validación cruzada de k particiones). ``None``
-        solo con ``corrected=False``.
+        :math:`n_2/n_1` (``1/(k-1)`` en validación cruzada de k particiones). Con
+        ``corrected=False`` debe ser ``None`` (la prueba sin corregir no lo usa; un cociente
+        dado se rechaza con un ``ValueError``).
     corrected : bool, por defecto True
         ``False``: prueba t pareada sin corregir (solo para comparar).
     test : {"equivalence", "noninferiority"}, por defecto "equivalence"

@@ -266,3 +266,12 @@ def test_exported_from_package():
     assert cu.cv_equivalence_test is cv_equivalence_test
     assert cu.mcnemar_equivalence_test is mcnemar_equivalence_test
     assert "EquivalenceResult" in cu.__all__
+
+
+def test_uncorrected_test_refuses_a_ratio_it_would_ignore():
+    """Como ``corrected_resampled_ttest``: un cociente con ``corrected=False`` no se ignora en silencio."""
+    a, b = [0.9, 0.8, 0.85, 0.88], [0.86, 0.81, 0.8, 0.84]
+    with pytest.raises(ValueError, match=r"`test_train_ratio` debe ser None"):
+        cu.cv_equivalence_test(a, b, margin=0.05, test_train_ratio=0.25, corrected=False)
+    res = cu.cv_equivalence_test(a, b, margin=0.05, test_train_ratio=None, corrected=False)
+    assert np.isfinite(res.pvalue)
