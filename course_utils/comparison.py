@@ -42,7 +42,6 @@ from course_utils._validation import (
     check_paired,
     check_paired_scores,
     check_test_train_ratio,
-    describe,
 )
 from course_utils.mcnemar import mcnemar_table, mcnemar_test
 from course_utils.two_proportions import (
