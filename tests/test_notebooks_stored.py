@@ -148,3 +148,29 @@ def test_readme_gives_each_notebook_its_teaching_time(nb):
     row = next((line for line in readme.splitlines() if f"notebooks/{path.name})" in line), None)
     assert row is not None, f"README.md: falta la fila de {path.name} en la tabla de cuadernos"
     assert f"| {total} min" in row, f"README.md: la fila de {path.name} no dice «{total} min»"
+
+
+_DRAWS = (
+    "integers|normal|random|choice|binomial|multinomial|permutation|shuffle|uniform|poisson|"
+    "beta|dirichlet|standard_normal|permuted"
+)
+
+
+def test_each_cell_that_draws_creates_its_generator(nb):
+    """Re-ejecutar una sola celda da el número que cita el texto: nada de un `rng` global.
+
+    Una celda que sortea con un generador (`rng.normal(...)`, `rng_b.integers(...)`) lo crea en
+    la misma celda (`rng = np.random.default_rng(SEED)`) o lo recibe como argumento de una función.
+    """
+    path, notebook = nb
+    for i, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        src = cell.source
+        for name in set(re.findall(rf"\b(rng\w*)\.(?:{_DRAWS})\(", src)):
+            created = re.search(rf"^\s*{name}\s*=", src, re.M)
+            parameter = re.search(rf"^\s*def \w+\([^)]*\b{name}\b", src, re.M)
+            loop = re.search(rf"^\s*for [^\n]*\b{name}\b[^\n]* in ", src, re.M)
+            assert created or parameter or loop, (
+                f"{path.name}, celda {i}: sortea con `{name}` sin crearlo en la celda"
+            )
