@@ -42,7 +42,14 @@ import pandas as pd
 from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
-from course_utils._validation import check_alpha, check_choice, check_finite_array, describe
+from course_utils._results import _fmt_p
+from course_utils._validation import (
+    check_alpha,
+    check_bool,
+    check_choice,
+    check_finite_array,
+    describe,
+)
 
 __all__ = [
     "FriedmanResult",
@@ -61,21 +68,9 @@ __all__ = [
 _ALTERNATIVES = ("two-sided", "greater", "less")
 
 
-def _fmt_p(p: float) -> str:
-    if p < 1e-4:
-        return f"{p:.2e}"
-    return f"{p:.4f}"
-
-
 # ---------------------------------------------------------------------------
 # Validación de la tabla de puntuaciones
 # ---------------------------------------------------------------------------
-
-
-def _check_bool(value: object, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"`{name}` debe ser True o False; se recibió {describe(value)}.")
-    return bool(value)
 
 
 def _score_table(
@@ -168,7 +163,7 @@ def average_ranks(scores: object, *, higher_is_better: bool = True) -> pd.Series
     >>> average_ranks([[0.9, 0.8, 0.8], [0.7, 0.9, 0.6]]).round(2).tolist()
     [1.5, 1.75, 2.75]
     """
-    higher_is_better = _check_bool(higher_is_better, "higher_is_better")
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
     values, _, cols = _score_table(scores, min_rows=1)
     return pd.Series(_ranks(values, higher_is_better).mean(axis=0), index=cols, name="rango medio")
 
@@ -291,8 +286,8 @@ def friedman_test(
     >>> res.average_ranks.round(4).tolist(), round(res.statistic, 4)
     ([1.3333, 1.6667, 3.0], 4.6667)
     """
-    higher_is_better = _check_bool(higher_is_better, "higher_is_better")
-    tie_correction = _check_bool(tie_correction, "tie_correction")
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
+    tie_correction = check_bool(tie_correction, "tie_correction")
     values, rows, cols = _score_table(scores, min_rows=2, min_cols=3)
     n, k = values.shape
     ranks = _ranks(values, higher_is_better)
@@ -334,13 +329,13 @@ def friedman_test(
 
 
 # ---------------------------------------------------------------------------
-# Pruebas a posteriori sobre los rangos
+# Pruebas post hoc sobre los rangos
 # ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class PostHocResult:
-    """Resultado de una prueba a posteriori (*post-hoc*) con varias comparaciones.
+    """Resultado de una prueba post hoc (*post-hoc test*) con varias comparaciones.
 
     Atributos
     ---------
@@ -535,7 +530,7 @@ def nemenyi_test(
     (1.0481, True)
     """
     alpha = check_alpha(alpha)
-    higher_is_better = _check_bool(higher_is_better, "higher_is_better")
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
     values, _, cols = _score_table(scores, min_rows=2, min_cols=2)
     n, k = values.shape
     r = _ranks(values, higher_is_better).mean(axis=0)
@@ -604,7 +599,7 @@ def control_test(
     [True, True]
     """
     alpha = check_alpha(alpha)
-    higher_is_better = _check_bool(higher_is_better, "higher_is_better")
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
     method = check_choice(method, "method", ("holm", "bonferroni-dunn"))
     values, _, cols = _score_table(scores, min_rows=2, min_cols=2)
     n, k = values.shape
@@ -928,7 +923,7 @@ def wilcoxon_holm_test(
     [['A1', 'A2', False], ['A1', 'A3', True], ['A2', 'A3', True]]
     """
     alpha = check_alpha(alpha)
-    higher_is_better = _check_bool(higher_is_better, "higher_is_better")
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
     zero_method = check_choice(zero_method, "zero_method", ("zsplit", "wilcox", "pratt"))
     values, _, cols = _score_table(scores, min_rows=2, min_cols=2)
     n, k = values.shape
