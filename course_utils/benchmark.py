@@ -590,10 +590,17 @@ def _resolve_models(models: object, seed: int) -> dict[str, object]:
             "`models` debe ser None, una lista de nombres de BENCHMARK_MODELS o un dict "
             f"{{nombre: estimador}}; se recibió {describe(models)}."
         )
-    chosen = [check_choice(m, "models", BENCHMARK_MODELS) for m in models]
+    return {m: available[m] for m in _distinct_choices(models, "models", BENCHMARK_MODELS)}
+
+
+def _distinct_choices(values: list | tuple, name: str, options: tuple) -> list[str]:
+    """Nombres de ``options``, al menos uno y sin repetir (para ``models`` y ``datasets``)."""
+    chosen = [check_choice(v, name, options) for v in values]
     if not chosen or len(set(chosen)) != len(chosen):
-        raise ValueError(f"`models` debe tener nombres distintos y al menos uno; se recibió {chosen}.")
-    return {m: available[m] for m in chosen}
+        raise ValueError(
+            f"`{name}` debe tener nombres distintos y al menos uno; se recibió {chosen}."
+        )
+    return chosen
 
 
 def _resolve_datasets(datasets: object) -> list[str]:
@@ -604,12 +611,7 @@ def _resolve_datasets(datasets: object) -> list[str]:
             "`datasets` debe ser None o una lista de nombres de BENCHMARK_DATASETS; "
             f"se recibió {describe(datasets)}."
         )
-    chosen = [check_choice(d, "datasets", BENCHMARK_DATASETS) for d in datasets]
-    if not chosen or len(set(chosen)) != len(chosen):
-        raise ValueError(
-            f"`datasets` debe tener nombres distintos y al menos uno; se recibió {chosen}."
-        )
-    return chosen
+    return _distinct_choices(datasets, "datasets", BENCHMARK_DATASETS)
 
 
 
