@@ -246,9 +246,9 @@ def check_finite_array(
         raise TypeError(f"`{name}` debe ser un arreglo o una lista; se recibió {describe(values)}.")
     try:
         arr = np.asarray(values)
-    except (ValueError, TypeError) as exc:  # listas irregulares, por ejemplo
+    except (ValueError, TypeError):  # listas irregulares, por ejemplo
         raise ValueError(
-            f"`{name}` no se puede convertir en un arreglo rectangular ({exc}); "
+            f"`{name}` no se puede convertir en un arreglo rectangular{_ragged_detail(values)}; "
             f"se recibió {describe(values)}."
         ) from None
     if ndim is not None and arr.ndim != ndim:
@@ -272,6 +272,11 @@ def check_finite_array(
             raise TypeError(
                 f"`{name}` debe contener números; se recibió un arreglo de tipo {arr.dtype}."
             )
+        if np.iscomplexobj(arr):
+            raise TypeError(
+                f"`{name}` debe contener números reales; se recibió un arreglo de números "
+                f"complejos ({arr.dtype}). Pase la parte real (`.real`) si es lo que quiere comparar."
+            )
         arr = arr.astype(float)
         if not np.all(np.isfinite(arr)):
             n_bad = int(np.sum(~np.isfinite(arr)))
@@ -286,6 +291,20 @@ def check_finite_array(
         if arr.dtype == object and any(v is None for v in arr.ravel()):
             raise ValueError(f"`{name}` contiene valores None; se esperaban etiquetas válidas.")
     return arr
+
+
+def _ragged_detail(values: object) -> str:
+    """Longitudes de las filas de una lista irregular, para el mensaje de error."""
+    try:
+        lengths = [len(row) for row in values]  # type: ignore[union-attr]
+    except TypeError:
+        return ""
+    if len(set(lengths)) > 1:
+        shown = lengths[:10]
+        more = ", …" if len(lengths) > 10 else ""
+        return (f": sus filas tienen longitudes distintas ({', '.join(map(str, shown))}{more}) "
+                "y todas deben tener las mismas")
+    return ""
 
 
 def _position(flat_index: int, shape: tuple[int, ...]) -> str:

@@ -40,6 +40,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from scipy import stats
 
+from course_utils.plots import _get_ax
 from course_utils._validation import (
     check_bool,
     check_count,
@@ -72,6 +73,9 @@ _COLOR_B = "tab:purple"
 MAX_SAMPLES = 1_000_000
 #: Mínimo de muestras: con menos de 1 000, el error de Monte Carlo pasa de 0.016.
 MIN_SAMPLES = 1_000
+#: Tope de n_samples × (conjuntos + 1)² en :func:`bayesian_signed_rank_test` (unos segundos
+#: y como mucho unos cientos de MB): 50 000 muestras admiten hasta 315 conjuntos de datos.
+MAX_SIGNED_RANK_WORK = 5_000_000_000
 
 
 # ---------------------------------------------------------------------------
@@ -407,7 +411,12 @@ def bayesian_correlated_ttest(
     left = float(stats.t.cdf((rope_t[0] - mean) / scale, df))
     right = float(stats.t.sf((rope_t[1] - mean) / scale, df))
     p_a, p_eq, p_b = _region_probs(left, right, rope_t, hib)
-    low, high = (float(v) for v in post.interval(level))
+    # El intervalo, también con la variable tipificada: cerca de 1e308 se rechaza, nunca ±inf.
+    q_low, q_high = (float(v) for v in stats.t.interval(level, df))
+    low = check_finite_result(mean + q_low * scale, "el extremo inferior del intervalo de "
+                              "credibilidad", _OVERFLOW_HINT)
+    high = check_finite_result(mean + q_high * scale, "el extremo superior del intervalo de "
+                               "credibilidad", _OVERFLOW_HINT)
     return BayesianTTestResult(
         prob_a_better=p_a, prob_equivalent=p_eq, prob_b_better=p_b, estimate=mean,
         posterior=post, df=df, scale=scale, ci_low=low, ci_high=high, level=level,
@@ -490,9 +499,32 @@ def _signed_rank_thetas(weights: np.ndarray, diffs: np.ndarray, rope: tuple[floa
 
     above = heaviside(walsh - 2 * rope[1])
     below = heaviside(2 * rope[0] - walsh)
-    right = np.einsum("ni,ij,nj->n", weights, above, weights)
-    left = np.einsum("ni,ij,nj->n", weights, below, weights)
+    right = np.sum((weights @ above) * weights, axis=1)  # Σ_ij w_i H_ij w_j, con BLAS
+    left = np.sum((weights @ below) * weights, axis=1)
     return left, right
+
+
+#: Dos θ de una muestra a posteriori empatan si difieren en menos de esto (son
+#: probabilidades, de 0 a 1; el ruido de sumar los pesos de Dirichlet es del orden de 1e-16).
+_THETA_TIE = 1e-9
+
+
+def _region_shares(samples: np.ndarray, compete: tuple[int, ...]) -> np.ndarray:
+    """Proporción de muestras en que gana cada región, repartiendo los empates a partes iguales.
+
+    En cada muestra gana la región (columna) de mayor θ; si varias empatan en el máximo
+    (salvo :data:`_THETA_TIE`), cada una recibe la fracción correspondiente de esa muestra.
+    Así, con dos algoritmos idénticos y ROPE nula, P(A mejor) = P(B mejor) = 0.5: ni el
+    orden de las columnas ni el ruido de redondeo deciden un empate (``baycomp`` da la
+    muestra entera a la primera columna con el máximo, que el redondeo elige al azar).
+    """
+    sub = samples[:, list(compete)]
+    top = sub.max(axis=1, keepdims=True)
+    tied = sub >= top - _THETA_TIE
+    shares = (tied / tied.sum(axis=1, keepdims=True)).mean(axis=0)
+    probs = np.zeros(samples.shape[1])
+    probs[list(compete)] = shares
+    return probs
 
 
 def bayesian_signed_rank_test(
@@ -600,6 +632,18 @@ def bayesian_signed_rank_test(
             "Se necesitan al menos 2 conjuntos de datos en `scores_a` y `scores_b`; "
             f"se recibió {m}."
         )
+    if n_samples * (m + 1) ** 2 > MAX_SIGNED_RANK_WORK:
+        raise ValueError(
+            f"Con {m} conjuntos de datos en `scores_a`/`scores_b` y `n_samples`={n_samples}, "
+            "la prueba haría "
+            f"{n_samples * (m + 1) ** 2:.3g} operaciones (n_samples × (conjuntos + 1)²), más de "
+            f"las {MAX_SIGNED_RANK_WORK:.0e} que caben en unos segundos. "
+            + (f"Reduzca `n_samples` (como mucho {MAX_SIGNED_RANK_WORK // (m + 1) ** 2} con "
+               f"{m} conjuntos)." if MAX_SIGNED_RANK_WORK // (m + 1) ** 2 >= MIN_SAMPLES else
+               "Reduzca el número de conjuntos de datos de `scores_a`/`scores_b` (con el mínimo de "
+               f"{MIN_SAMPLES} muestras, como mucho "
+               f"{math.isqrt(MAX_SIGNED_RANK_WORK // MIN_SAMPLES) - 1}).")
+        )
     f = _power_of_two_scale(a, b)
     d = a / f - b / f  # exacto salvo desbordamiento; las comparaciones no cambian
     rope_s = (rope_t[0] / f, rope_t[1] / f)
@@ -620,10 +664,7 @@ def bayesian_signed_rank_test(
         samples = np.column_stack([left, rope_theta, right])
     if rope_t[0] == rope_t[1]:  # ROPE vacía: solo compiten A y B
         samples[:, 1] = 0.0
-        winners = np.where(samples[:, 0] >= samples[:, 2], 0, 2)
-    else:
-        winners = np.argmax(samples, axis=1)
-    probs = np.bincount(winners, minlength=3) / n_samples
+    probs = _region_shares(samples, compete=(0, 2) if rope_t[0] == rope_t[1] else (0, 1, 2))
     se = tuple(float(math.sqrt(p * (1 - p) / n_samples)) for p in probs)
     return BayesianSignedRankResult(
         prob_a_better=float(probs[0]), prob_equivalent=float(probs[1]),
@@ -636,16 +677,6 @@ def bayesian_signed_rank_test(
 # ---------------------------------------------------------------------------
 # Gráficas
 # ---------------------------------------------------------------------------
-
-
-def _get_ax(ax: object):
-    if ax is None:
-        return plt.gca()
-    if not isinstance(ax, plt.Axes):
-        raise TypeError(
-            f"`ax` debe ser un matplotlib.axes.Axes o None; se recibió {describe(ax)}."
-        )
-    return ax
 
 
 def plot_bayesian_ttest(result: object, *, ax: object = None):

@@ -87,6 +87,33 @@ class IntervalResult:
         )
 
 
+#: Métodos cuya definición da exactamente 0 como extremo inferior con 0 aciertos y 1 como
+#: superior con n aciertos (Wilson, Clopper-Pearson; Agresti-Coull, recortado a [0, 1]). En
+#: coma flotante, la fórmula de Wilson da 2.8e-17 o 0.9999999999999999: se fijan en 0 y 1.
+#: Jeffreys no está: es el intervalo de colas iguales de la a posteriori Beta, que no llega a 0.
+_PINNED_AT_BOUNDS = ("wilson", "clopper-pearson", "agresti-coull")
+
+
+def _proportion_bounds(k: object, n: int, alpha: float, method: str) -> tuple[np.ndarray, np.ndarray]:
+    """Extremos del intervalo ``method`` para ``k`` aciertos de ``n`` (``k`` número o vector).
+
+    Wald se calcula aquí sin recortar (statsmodels recorta "normal" a [0, 1]; es la misma
+    fórmula antes de recortar); el resto delega en ``proportion_confint``. Con ``k = 0`` y
+    ``k = n`` los extremos de :data:`_PINNED_AT_BOUNDS` son exactamente 0 y 1.
+    """
+    k = np.asarray(k)
+    if method == "wald":
+        p = k / n
+        half = -ndtri(alpha / 2) * np.sqrt(p * (1 - p) / n)
+        low, high = p - half, p + half
+    else:
+        low, high = proportion_confint(k, n, alpha=alpha, method=_PROPORTION_METHODS[method])
+    low, high = np.asarray(low, dtype=float), np.asarray(high, dtype=float)
+    if method in _PINNED_AT_BOUNDS:
+        low, high = np.where(k == 0, 0.0, low), np.where(k == n, 1.0, high)
+    return low, high
+
+
 def proportion_interval(
     successes: int, n: int, alpha: float = 0.05, method: str = "wald"
 ) -> IntervalResult:
@@ -157,14 +184,7 @@ def proportion_interval(
             "precisión en scipy; a esa escala el intervalo de Wilson (method='wilson') coincide "
             "con el de Clopper-Pearson y el de Jeffreys en más de 8 decimales."
         )
-    if method == "wald":
-        # statsmodels recorta "normal" a [0, 1]; el curso necesita el Wald sin recortar
-        # (la misma fórmula que statsmodels antes de recortar).
-        p = successes / n
-        half = -ndtri(alpha / 2) * np.sqrt(p * (1 - p) / n)
-        low, high = p - half, p + half
-    else:
-        low, high = proportion_confint(successes, n, alpha=alpha, method=_PROPORTION_METHODS[method])
+    low, high = (float(v) for v in _proportion_bounds(successes, n, alpha, method))
     hint = "Compruebe `successes` y `n`."
     return IntervalResult(
         estimate=successes / n,

@@ -4,9 +4,11 @@ La entrada es siempre una tabla de puntuaciones N×k: filas = conjuntos de datos
 columnas = algoritmos (un ``DataFrame`` o un arreglo). Las pruebas trabajan con los
 **rangos** de cada fila (1 = el mejor; empates con el rango medio), no con las
 puntuaciones: promediar exactitudes de conjuntos distintos no tiene sentido, promediar
-rangos sí. Las puntuaciones (y, en Wilcoxon y los signos, las diferencias) se redondean a
-12 decimales antes de ordenarlas, para que el ruido de coma flotante no deshaga empates
-reales.
+rangos sí. Antes de ordenar, los valores que solo difieren por ruido de coma flotante se
+consideran empatados: dos puntuaciones de una fila empatan si las separa como mucho 1e-12
+veces la mayor de la fila (en valor absoluto), y una diferencia ``a - b`` es nula si no pasa
+de 1e-12 veces ``max(|a|, |b|)``. La tolerancia es relativa: multiplicar la tabla por una
+constante positiva no cambia ningún resultado.
 
 * :func:`friedman_test`: prueba de Friedman (:math:`\chi^2_F`) y su corrección de
   Iman y Davenport (:math:`F_F`); se contrasta con ``scipy.stats.friedmanchisquare``.
@@ -83,10 +85,11 @@ def _score_table(
             raise ValueError(f"`{name}` tiene columnas (algoritmos) repetidas: {dup}.")
         non_numeric = [str(c) for c in scores.columns
                        if not pd.api.types.is_numeric_dtype(scores[c])
-                       or pd.api.types.is_bool_dtype(scores[c])]
+                       or pd.api.types.is_bool_dtype(scores[c])
+                       or pd.api.types.is_complex_dtype(scores[c])]
         if non_numeric:
             raise TypeError(
-                f"`{name}` debe contener solo puntuaciones numéricas; las columnas "
+                f"`{name}` debe contener solo puntuaciones numéricas reales; las columnas "
                 f"{non_numeric} no lo son."
             )
         values = check_finite_array(scores.to_numpy(dtype=float), name, ndim=2)
@@ -107,23 +110,43 @@ def _score_table(
     return values, rows, cols
 
 
-#: Decimales con los que se comparan puntuaciones y diferencias: lo que difiere menos que
-#: 1e-12 es ruido de coma flotante (la media de cinco particiones con 541 aciertos de 600
-#: puede salir 0.9016666666666667 o 0.9016666666666666 según el orden de la suma) y se
-#: trata como un empate, no como una victoria.
-_DECIMALS = 12
+#: Tolerancia relativa de los empates. Dos puntuaciones de una fila se consideran empatadas
+#: si, ordenadas, las separa como mucho ``_TIE_RTOL`` veces la mayor puntuación de la fila en
+#: valor absoluto; una diferencia ``a - b`` es nula si no pasa de ``_TIE_RTOL`` veces
+#: ``max(|a|, |b|)``. Es ruido de coma flotante (la media de cinco particiones con 541
+#: aciertos de 600 puede salir 0.9016666666666667 o 0.9016666666666666 según el orden de la
+#: suma), no una victoria. Al ser relativa, multiplicar la tabla por una constante positiva
+#: no cambia ningún rango ni ningún valor p.
+_TIE_RTOL = 1e-12
 
 
-def _snap(values: np.ndarray) -> np.ndarray:
-    """Redondea a ``_DECIMALS`` decimales los valores moderados (|x| < 1e6, sin desbordar)."""
-    out = np.array(values, dtype=float, copy=True)
-    small = np.abs(out) < 1e6
-    out[small] = np.round(out[small], _DECIMALS)
-    return out
+def _merge_close(values: np.ndarray, tol: np.ndarray | float) -> np.ndarray:
+    """Funde los valores casi iguales de cada fila (último eje) en el menor de su grupo.
+
+    Se ordena cada fila y se abre un grupo nuevo donde el salto entre dos valores
+    consecutivos supera ``tol`` (uno por fila, o uno común). Dos valores a 1 ulp quedan
+    siempre en el mismo grupo, sin fronteras de redondeo que los separen.
+    """
+    v = np.atleast_2d(np.asarray(values, dtype=float))
+    n = v.shape[-1]
+    order = np.argsort(v, axis=-1, kind="stable")
+    sv = np.take_along_axis(v, order, axis=-1)
+    tol = np.broadcast_to(np.asarray(tol, dtype=float).reshape(-1, 1), (v.shape[0], 1))
+    new_group = np.concatenate(
+        [np.ones((v.shape[0], 1), dtype=bool), np.diff(sv, axis=-1) > tol], axis=-1
+    )
+    first = np.maximum.accumulate(np.where(new_group, np.arange(n), 0), axis=-1)
+    out = np.empty_like(v)
+    np.put_along_axis(out, order, np.take_along_axis(sv, first, axis=-1), axis=-1)
+    return out.reshape(np.shape(values))
 
 
 def _differences(a: np.ndarray, b: np.ndarray, what: str = "`scores_a - scores_b`") -> np.ndarray:
-    """``a - b`` redondeadas con :func:`_snap`; rechaza las que desbordan."""
+    """``a - b`` con los empates de :data:`_TIE_RTOL`; rechaza las que desbordan.
+
+    Las diferencias nulas salvo ruido (relativo a ``max(|a|, |b|)`` de cada pareja) pasan
+    a ser 0, y las de magnitud casi igual se funden (relativo a la mayor puntuación).
+    """
     with np.errstate(over="ignore", invalid="ignore"):
         d = a - b
     if not np.all(np.isfinite(d)):
@@ -131,12 +154,18 @@ def _differences(a: np.ndarray, b: np.ndarray, what: str = "`scores_a - scores_b
             f"Las diferencias {what} desbordan la coma flotante (valores de magnitud cercana "
             "a 1e308); reescale las puntuaciones."
         )
-    return _snap(d)
+    pair_scale = np.maximum(np.abs(a), np.abs(b))
+    d = np.where(np.abs(d) <= _TIE_RTOL * pair_scale, 0.0, d)
+    scale = float(pair_scale.max()) if pair_scale.size else 0.0
+    return np.sign(d) * _merge_close(np.abs(d), _TIE_RTOL * scale)
 
 
 def _ranks(values: np.ndarray, higher_is_better: bool) -> np.ndarray:
-    """Rangos por fila (1 = mejor), empates con el rango medio (``scipy.stats.rankdata``)."""
-    v = _snap(values)
+    """Rangos por fila (1 = mejor), empates con el rango medio (``scipy.stats.rankdata``).
+
+    Antes, los valores casi iguales de cada fila se funden (:data:`_TIE_RTOL`).
+    """
+    v = _merge_close(values, _TIE_RTOL * np.max(np.abs(values), axis=1))
     return stats.rankdata(-v if higher_is_better else v, axis=1, method="average")
 
 
@@ -247,6 +276,10 @@ def friedman_test(
     algoritmos son equivalentes (sus rangos medios son iguales). :math:`F_F` es menos
     conservadora que :math:`\chi^2_F` y es la que recomienda Demšar.
 
+    Las dos son aproximaciones para muestras grandes: Demšar da como regla práctica
+    :math:`N > 10` y :math:`k > 5`. Con menos conjuntos y algoritmos los valores p son
+    aproximados (para un valor crítico exacto, las tablas de Zar, 1998, o Sheskin, 2000).
+
     Por defecto no se corrige por empates, como en Demšar (2006), para reproducir sus
     números. Con ``tie_correction=True`` :math:`\chi^2_F` se divide por
     :math:`1 - \sum (t^3 - t) / (N k (k^2 - 1))` y coincide con
@@ -346,7 +379,8 @@ class PostHocResult:
     comparisons : pandas.DataFrame
         Una fila por comparación: ``a``, ``b``, ``rank_difference`` (R_a - R_b),
         ``statistic`` (z o, en Wilcoxon, W = mín(R+, R-)), ``pvalue`` (sin ajustar),
-        ``pvalue_adjusted`` y ``reject`` (``pvalue_adjusted < alpha``).
+        ``pvalue_adjusted`` y ``reject``: ``pvalue_adjusted <= alpha``, como
+        ``statsmodels.stats.multitest.multipletests`` (en Nemenyi, ``|R_a - R_b| >= CD``).
     alpha : float
     control : str o None
         Algoritmo de control (solo en las comparaciones con un control).
@@ -443,7 +477,13 @@ def _rank_se(k: int, n: int) -> float:
 def _check_k_n(k: object, n: object) -> tuple[int, int]:
     from course_utils._validation import check_count
 
-    return check_count(k, "k", minimum=2), check_count(n, "n", minimum=1)
+    # Con más de 10^5 algoritmos la integral del rango studentizado de scipy deja de ser
+    # fiable (avisa de errores de redondeo); ninguna comparación real se acerca.
+    return check_count(k, "k", minimum=2, maximum=_MAX_ALGORITHMS), check_count(n, "n", minimum=1)
+
+
+#: Mayor número de algoritmos de :func:`critical_difference`.
+_MAX_ALGORITHMS = 100_000
 
 
 def critical_difference(k: int, n: int, alpha: float = 0.05, method: str = "nemenyi") -> float:
@@ -495,6 +535,25 @@ def critical_difference(k: int, n: int, alpha: float = 0.05, method: str = "neme
     return q * _rank_se(k, n)
 
 
+#: Tope de parejas de las pruebas de todas las parejas: Nemenyi (vectorizada; 1000
+#: algoritmos) y Wilcoxon con Holm (~0.2 ms por pareja: 200 algoritmos, unos segundos).
+_MAX_NEMENYI_PAIRS = 1000 * 999 // 2
+_MAX_WILCOXON_PAIRS = 200 * 199 // 2
+
+
+def _check_pairs(k: int, maximum: int, function: str) -> None:
+    """Rechaza tablas con más parejas de algoritmos de las que ``function`` hace en segundos."""
+    pairs = k * (k - 1) // 2
+    if pairs > maximum:
+        k_max = int((1 + math.isqrt(1 + 8 * maximum)) // 2)
+        raise ValueError(
+            f"`scores` tiene {k} algoritmos (columnas): {pairs} parejas que comparar, más de las "
+            f"{maximum} que `{function}` compara en unos segundos. Reduzca el número de "
+            f"algoritmos a como mucho {k_max} (por ejemplo, los mejores según `average_ranks`) "
+            "o compárelos con un control (`control_test`)."
+        )
+
+
 def _comparisons_frame(rows: list[dict]) -> pd.DataFrame:
     cols = ["a", "b", "rank_difference", "statistic", "pvalue", "pvalue_adjusted", "reject"]
     return pd.DataFrame(rows, columns=cols)
@@ -536,18 +595,22 @@ def nemenyi_test(
     r = _ranks(values, higher_is_better).mean(axis=0)
     se = _rank_se(k, n)
     cd = critical_difference(k, n, alpha, "nemenyi")
-    rows = []
-    for i, j in itertools.combinations(range(k), 2):
-        diff = float(r[i] - r[j])
-        z = diff / se
-        p = float(stats.studentized_range.sf(abs(z) * math.sqrt(2.0), k, np.inf))
-        p = min(max(p, 0.0), 1.0)
-        rows.append(dict(a=cols[i], b=cols[j], rank_difference=diff, statistic=z,
-                         pvalue=p, pvalue_adjusted=p, reject=bool(abs(diff) >= cd)))
+    _check_pairs(k, _MAX_NEMENYI_PAIRS, "nemenyi_test")
+    i, j = np.triu_indices(k, 1)
+    diff = r[i] - r[j]
+    z = diff / se
+    # El valor p solo depende de |z|: se calcula una vez por valor distinto (con N conjuntos,
+    # los rangos medios son múltiplos de 1/(2N) y se repiten mucho).
+    uniq, inverse = np.unique(np.abs(z), return_inverse=True)
+    p = np.clip(stats.studentized_range.sf(uniq * math.sqrt(2.0), k, np.inf), 0.0, 1.0)[inverse]
+    table = pd.DataFrame(dict(a=np.asarray(cols, dtype=object)[i],
+                              b=np.asarray(cols, dtype=object)[j], rank_difference=diff,
+                              statistic=z, pvalue=p, pvalue_adjusted=p,
+                              reject=np.abs(diff) >= cd))
     return PostHocResult(
         method="nemenyi",
         average_ranks=pd.Series(r, index=cols, name="rango medio"),
-        comparisons=_comparisons_frame(rows),
+        comparisons=table,
         alpha=alpha,
         control=None,
         critical_difference=cd,
@@ -715,6 +778,73 @@ def _paired_columns(scores_a: object, scores_b: object) -> tuple[np.ndarray, np.
     return a, b
 
 
+#: Hasta cuántos conjuntos ``method="auto"`` usa la distribución exacta de la prueba de
+#: Wilcoxon (como ``scipy.stats.wilcoxon``), y cuántos admite ``method="exact"``.
+_WILCOXON_AUTO_EXACT = 50
+_WILCOXON_MAX_EXACT = 400
+
+
+def _signed_rank_exact_pvalue(ranks: np.ndarray, r_plus: float, alternative: str) -> float:
+    """Valor p exacto de R+ por permutación de signos, con los rangos (medios) dados.
+
+    Bajo H0 cada rango entra en R+ con probabilidad 1/2, independientemente. Los rangos
+    medios son múltiplos de 1/2, así que con rangos dobles (enteros) la distribución de
+    R+ se obtiene exactamente por convolución (programación dinámica, O(n·Σ rangos)), en
+    lugar de recorrer las 2^n combinaciones de signos. ``ranks`` son los rangos que
+    pueden cambiar de signo; ``r_plus`` la suma observada de los positivos.
+    """
+    twice = np.rint(2 * np.asarray(ranks, dtype=float)).astype(np.int64)
+    dist = np.ones(1)
+    for r in twice:
+        new = np.zeros(dist.size + r)
+        new[: dist.size] += 0.5 * dist
+        new[r:] += 0.5 * dist
+        dist = new
+    obs = int(round(2 * r_plus))
+    p_greater = float(dist[obs:].sum()) if obs < dist.size else 0.0
+    p_less = float(dist[: obs + 1].sum()) if obs >= 0 else 0.0
+    if alternative == "greater":
+        return min(p_greater, 1.0)
+    if alternative == "less":
+        return min(p_less, 1.0)
+    return min(1.0, 2.0 * min(p_greater, p_less))
+
+
+def _wilcoxon(d: np.ndarray, zero_method: str, method: str, alternative: str) -> dict:
+    """Prueba de Wilcoxon sobre diferencias ya preparadas (:func:`_differences`)."""
+    n_zero = int(np.sum(d == 0))
+    nonzero = np.abs(d[d != 0])
+    has_ties = np.unique(nonzero).size < nonzero.size
+    if method == "exact" and d.size > _WILCOXON_MAX_EXACT:
+        raise ValueError(
+            f"`method='exact'` admite como mucho {_WILCOXON_MAX_EXACT} conjuntos de datos; se "
+            f"recibieron {d.size}. Con tantos, use `method='auto'` (aproximación normal)."
+        )
+    exact = method == "exact" or (method == "auto" and d.size <= _WILCOXON_AUTO_EXACT)
+    rk = stats.rankdata(np.abs(d))
+    if zero_method == "zsplit":
+        movable = rk[d != 0]
+        fixed = float(rk[d == 0].sum()) / 2  # la mitad de cada cero va a R+ y a R-
+    else:
+        nz = d != 0
+        movable = stats.rankdata(np.abs(d[nz])) if zero_method == "wilcox" else rk[nz]
+        fixed = 0.0
+    r_plus = float(movable[d[d != 0] > 0].sum()) + fixed
+    r_minus = float(movable[d[d != 0] < 0].sum()) + fixed
+    statistic = r_plus if alternative != "two-sided" else min(r_plus, r_minus)
+    if exact:
+        pvalue = _signed_rank_exact_pvalue(movable, r_plus - fixed, alternative)
+        how = ("distribución exacta de permutación de signos" +
+               (" (condicionada a los empates y ceros observados)" if n_zero or has_ties else ""))
+    else:
+        res = stats.wilcoxon(d, zero_method=zero_method, alternative=alternative,
+                             method="asymptotic")
+        pvalue = float(res.pvalue)
+        how = "aproximación normal (con corrección por empates)"
+    return dict(statistic=float(statistic), pvalue=float(min(max(pvalue, 0.0), 1.0)),
+                r_plus=r_plus, r_minus=r_minus, n_zero=n_zero, how=how)
+
+
 def wilcoxon_signed_rank_test(
     scores_a: object,
     scores_b: object,
@@ -727,21 +857,27 @@ def wilcoxon_signed_rank_test(
 
     Se ordenan los valores absolutos de las diferencias :math:`d_i = a_i - b_i`
     (empates con el rango medio) y se suman los rangos de las positivas (:math:`R^+`)
-    y de las negativas (:math:`R^-`). Se delega en ``scipy.stats.wilcoxon``.
+    y de las negativas (:math:`R^-`).
 
     * **Diferencias nulas** (``zero_method``): por defecto ``"zsplit"``, como recomienda
       Demšar (2006, §3.1.3): sus rangos se reparten a medias entre :math:`R^+` y
       :math:`R^-` (scipy reparte todas; Demšar descarta una si su número es impar).
       ``"wilcox"`` las descarta y ``"pratt"`` las ordena y luego las descarta.
-    * **Método**: ``"auto"`` usa la distribución exacta si N ≤ 50 y no hay ni ceros ni
-      empates entre los :math:`|d_i|`, y si no, la aproximación normal con corrección por
-      empates y sin corrección de continuidad (``method="asymptotic"`` de scipy).
-      ``"exact"`` o ``"approx"`` la fijan (la exacta se rechaza si hay ceros o empates,
-      porque entonces no es exacta). A diferencia del ``"auto"`` de scipy, no se usa la
-      prueba de permutaciones con N ≤ 13 y empates: tarda segundos por pareja.
+    * **Método**: ``"auto"`` usa la distribución **exacta** si N ≤ 50 y la aproximación
+      normal (con corrección por empates y sin corrección de continuidad, la
+      ``method="asymptotic"`` de ``scipy.stats.wilcoxon``) si N > 50. La exacta es la
+      de permutación de signos: bajo H0 cada diferencia no nula tiene signo + o − con
+      probabilidad 1/2, y los rangos (medios, si hay empates) y los ceros son los
+      observados. Sin ceros ni empates coincide con la exacta de scipy; con ellos, es la
+      que da ``scipy.stats.permutation_test`` sobre los rangos con signo, calculada sin
+      recorrer las :math:`2^N` combinaciones. Así un valor p nunca baja de lo que la
+      prueba exacta puede alcanzar (con N = 5, 2/32 = 0.0625 en dos colas).
+      ``"exact"`` (N ≤ 400) o ``"approx"`` fijan el método; la nota del resultado dice
+      cuál se usó.
 
     Condiciones: diferencias conmensurables entre conjuntos (se comparan sus magnitudes)
-    y simétricas alrededor de la mediana bajo H0; no supone normalidad.
+    y simétricas alrededor de la mediana bajo H0; no supone normalidad. Los empates se
+    detectan con una tolerancia relativa (ver el inicio del módulo).
 
     Parámetros
     ----------
@@ -755,11 +891,13 @@ def wilcoxon_signed_rank_test(
     Devuelve
     --------
     TwoAlgorithmsResult
+        ``statistic`` es mín(R+, R-) en dos colas y R+ en una (como scipy).
 
     Lanza
     -----
     ValueError
-        Si las longitudes difieren, hay NaN, N < 2 o todas las diferencias son 0.
+        Si las longitudes difieren, hay NaN, N < 2, todas las diferencias son 0, o
+        ``method="exact"`` con N > 400.
 
     Ejemplos
     --------
@@ -779,45 +917,22 @@ def wilcoxon_signed_rank_test(
             "Todas las diferencias `scores_a - scores_b` son 0: los dos algoritmos empatan "
             "en todos los conjuntos y la prueba de Wilcoxon no está definida."
         )
-    n_zero = int(np.sum(d == 0))
-    nonzero = np.abs(d[d != 0])
-    has_ties = np.unique(nonzero).size < nonzero.size
-    if method == "exact" and (n_zero > 0 or has_ties):
-        raise ValueError(
-            f"Hay {n_zero} diferencia(s) nula(s) y {'algún' if has_ties else 'ningún'} empate "
-            "entre los |d|: con ceros o empates la distribución exacta no lo es. Use "
-            "`method='auto'` o `method='approx'` (aproximación normal)."
-        )
-    exact = method == "exact" or (
-        method == "auto" and d.size <= 50 and n_zero == 0 and not has_ties
-    )
-    rk = stats.rankdata(np.abs(d))
-    if zero_method == "zsplit":
-        r_plus = float(rk[d > 0].sum() + rk[d == 0].sum() / 2)
-        r_minus = float(rk[d < 0].sum() + rk[d == 0].sum() / 2)
-    else:
-        nz = d != 0
-        rk = stats.rankdata(np.abs(d[nz])) if zero_method == "wilcox" else rk[nz]
-        r_plus = float(rk[d[nz] > 0].sum())
-        r_minus = float(rk[d[nz] < 0].sum())
-    res = stats.wilcoxon(d, zero_method=zero_method, alternative=alternative,
-                         method="exact" if exact else "asymptotic")
-    how = "distribución exacta" if exact else "aproximación normal (con corrección por empates)"
+    w = _wilcoxon(d, zero_method, method, alternative)
     zeros = {"zsplit": "repartidos a medias entre R+ y R-", "wilcox": "descartados",
              "pratt": "ordenados y luego descartados (Pratt)"}[zero_method]
     return TwoAlgorithmsResult(
         method="Prueba de rangos con signo de Wilcoxon",
-        statistic=float(res.statistic),
-        pvalue=float(min(max(res.pvalue, 0.0), 1.0)),
+        statistic=w["statistic"],
+        pvalue=w["pvalue"],
         alternative=alternative,
         n_datasets=int(d.size),
         wins=int(np.sum(d > 0)),
         losses=int(np.sum(d < 0)),
-        ties=n_zero,
-        r_plus=r_plus,
-        r_minus=r_minus,
-        median_difference=float(np.median(d)),
-        note=f"{how}; empates (d = 0): {n_zero}, {zeros}.",
+        ties=w["n_zero"],
+        r_plus=w["r_plus"],
+        r_minus=w["r_minus"],
+        median_difference=float(np.median(a - b)),
+        note=f"{w['how']}; empates (d = 0): {w['n_zero']}, {zeros}.",
     )
 
 
@@ -831,7 +946,7 @@ def sign_test(
     ``scipy.stats.binomtest``. Solo cuenta quién gana, no por cuánto: es la prueba más
     débil pero no exige nada sobre las magnitudes.
 
-    Empates (``ties``): ``"split"`` (Demšar, 2006, §3.1.2) los reparte a medias entre
+    Empates (``ties``): ``"split"`` (Demšar, 2006, §3.1.4) los reparte a medias entre
     los dos algoritmos, descartando uno si su número es impar; ``"discard"`` los quita.
 
     Parámetros
@@ -927,6 +1042,7 @@ def wilcoxon_holm_test(
     zero_method = check_choice(zero_method, "zero_method", ("zsplit", "wilcox", "pratt"))
     values, _, cols = _score_table(scores, min_rows=2, min_cols=2)
     n, k = values.shape
+    _check_pairs(k, _MAX_WILCOXON_PAIRS, "wilcoxon_holm_test")
     signed = values if higher_is_better else -values
     r = _ranks(values, higher_is_better).mean(axis=0)
     rows, pvals = [], []
@@ -935,8 +1051,8 @@ def wilcoxon_holm_test(
         if np.all(d == 0):
             stat, p = 0.0, 1.0
         else:
-            res = wilcoxon_signed_rank_test(d, np.zeros_like(d), zero_method=zero_method)
-            stat, p = res.statistic, res.pvalue
+            w = _wilcoxon(d, zero_method, "auto", "two-sided")
+            stat, p = w["statistic"], w["pvalue"]
         pvals.append(p)
         rows.append(dict(a=cols[i], b=cols[j], rank_difference=float(r[i] - r[j]),
                          statistic=float(stat), pvalue=float(p)))

@@ -24,12 +24,15 @@ _NULL_COLOR = "tab:blue"
 _OBS_COLOR = "black"
 
 
-def _get_ax(ax: object):
-    if ax is None:
-        return plt.gca()
-    if not isinstance(ax, plt.Axes):
+def _check_ax(ax: object) -> None:
+    """``ax`` debe ser unos ejes de matplotlib o ``None``."""
+    if ax is not None and not isinstance(ax, plt.Axes):
         raise TypeError(f"`ax` debe ser un matplotlib.axes.Axes o None; se recibió {describe(ax)}.")
-    return ax
+
+
+def _get_ax(ax: object):
+    _check_ax(ax)
+    return plt.gca() if ax is None else ax
 
 
 def _plot_alpha(alpha: object) -> float:

@@ -21,6 +21,7 @@ import numpy as np
 
 from course_utils._validation import check_alpha, describe
 from course_utils.multiple import PostHocResult, critical_difference
+from course_utils.plots import _check_ax
 
 __all__ = ["plot_critical_difference"]
 
@@ -95,6 +96,7 @@ def plot_critical_difference(
             "`result` debe ser el resultado de nemenyi_test, control_test o "
             f"wilcoxon_holm_test (un PostHocResult); se recibió {describe(result)}."
         )
+    _check_ax(ax)
     if alpha is not None:
         result = _with_alpha(result, check_alpha(alpha))
     if isinstance(width, bool) or not isinstance(width, (int, float)) or not width >= 6:

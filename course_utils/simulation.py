@@ -45,8 +45,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from scipy import stats
-from scipy.special import ndtri
-from statsmodels.stats.proportion import proportion_confint
 
 from course_utils._validation import (
     check_alpha,
@@ -60,6 +58,7 @@ from course_utils._validation import (
 from course_utils.comparison import mcnemar_test
 from course_utils.intervals import (
     PROPORTION_METHODS,
+    _proportion_bounds,
     bootstrap_interval,
     proportion_interval,
 )
@@ -114,11 +113,6 @@ PROCEDURE_LABELS: dict[str, str] = {
 }
 
 _CI_METHODS = ("wilson", "clopper-pearson")
-# Nombre de cada método de proportion_interval en statsmodels.proportion_confint (Wald aparte).
-_STATSMODELS_METHOD = {
-    "wilson": "wilson", "agresti-coull": "agresti_coull", "clopper-pearson": "beta",
-    "jeffreys": "jeffreys",
-}
 _CI_LABELS = {"wilson": "Wilson", "clopper-pearson": "Clopper-Pearson"}
 
 
@@ -286,6 +280,13 @@ def _check_int(value: object, name: str, minimum: int, maximum: int) -> int:
 
 
 _MAX_REPLICATIONS = 1_000_000
+#: Tope de llamadas a ``mcnemar_test`` en :func:`simulate_mcnemar` (una por tabla distinta y
+#: método, ~0.2 ms cada una: unos 10 s).
+_MAX_MCNEMAR_CALLS = 50_000
+#: Tope de celdas (valores de ``p`` × (n + 1) aciertos posibles) de
+#: :func:`proportion_coverage`: unos segundos de cálculo; la memoria se acota por bloques.
+_MAX_COVERAGE_CELLS = 30_000_000
+_COVERAGE_BLOCK = 2_000_000
 
 
 def _check_n_jobs(n_jobs: object) -> int:
@@ -494,6 +495,14 @@ def simulate_mcnemar(
     b, c = tables[:, 1], tables[:, 2]
     pairs, inverse = np.unique(np.stack([b, c], axis=1), axis=0, return_inverse=True)
     inverse = inverse.ravel()
+    if len(pairs) * len(methods) > _MAX_MCNEMAR_CALLS:
+        raise ValueError(
+            f"Esta simulación daría {len(pairs)} tablas distintas que evaluar con "
+            f"{len(methods)} método(s): {len(pairs) * len(methods)} llamadas a `mcnemar_test`, "
+            f"más de las {_MAX_MCNEMAR_CALLS} que caben en unos segundos. Reduzca "
+            "`n_replications`, `n_test` (con conjuntos de prueba enormes casi todas las tablas "
+            "son distintas) o el número de `methods`."
+        )
     rejected, all_pvalues = {}, {}
     for method in methods:
         pvalues = np.array([
@@ -520,19 +529,11 @@ def simulate_mcnemar(
 def _interval_table(n: int, method: str, alpha: float) -> tuple[np.ndarray, np.ndarray]:
     """Extremos del intervalo de :func:`proportion_interval` para k = 0, ..., n aciertos.
 
-    Los ``n + 1`` intervalos se calculan de una vez, con las mismas fórmulas que
-    :func:`proportion_interval` (Wald sin recortar; el resto, ``proportion_confint`` de
-    statsmodels, que acepta vectores): llamarla ``n + 1`` veces costaría ~0.5 ms por llamada.
-    Las pruebas del paquete comprueban que los extremos coinciden con los de
-    :func:`proportion_interval` para cada ``k``.
+    Los ``n + 1`` intervalos se calculan de una vez con la misma función que usa
+    :func:`proportion_interval` (``proportion_confint`` acepta vectores): llamarla ``n + 1``
+    veces costaría ~0.5 ms por llamada.
     """
-    k = np.arange(n + 1)
-    if method == "wald":
-        p = k / n
-        half = ndtri(1 - alpha / 2) * np.sqrt(p * (1 - p) / n)
-        return p - half, p + half
-    low, high = proportion_confint(k, n, alpha=alpha, method=_STATSMODELS_METHOD[method])
-    return np.asarray(low, dtype=float), np.asarray(high, dtype=float)
+    return _proportion_bounds(np.arange(n + 1), n, alpha, method)
 
 
 def _check_p_grid(p: object) -> tuple[np.ndarray, bool]:
@@ -599,7 +600,7 @@ def proportion_coverage(
 
     Ejemplos
     --------
-    >>> round(proportion_coverage(10, 0.5, method="wald"), 4)  # k = 2..8 cubren 0.5
+    >>> round(proportion_coverage(10, 0.5, method="wald"), 4)  # cubren k = 3..7: P(3 ≤ K ≤ 7)
     0.8906
 
     Referencias
@@ -611,11 +612,21 @@ def proportion_coverage(
     grid, scalar = _check_p_grid(p)
     method = check_choice(method, "method", PROPORTION_METHODS)
     alpha = check_alpha(alpha)
+    if grid.size * (n + 1) > _MAX_COVERAGE_CELLS:
+        raise ValueError(
+            f"`p` tiene {grid.size} valores y `n` = {n}: serían {grid.size * (n + 1):.3g} "
+            f"probabilidades binomiales, más de las {_MAX_COVERAGE_CELLS:.0e} que se calculan "
+            "en unos segundos. Reduzca el número de valores de `p` o `n`."
+        )
     low, high = _interval_table(n, method, alpha)
     k = np.arange(n + 1)
-    pmf = stats.binom.pmf(k[None, :], n, grid[:, None])
-    covers = (low[None, :] <= grid[:, None]) & (grid[:, None] <= high[None, :])
-    coverage = np.sum(pmf * covers, axis=1)
+    coverage = np.empty(grid.size)
+    step = max(1, _COVERAGE_BLOCK // (n + 1))  # bloques de p: memoria acotada (~16 MB)
+    for start in range(0, grid.size, step):
+        g = grid[start:start + step, None]
+        pmf = stats.binom.pmf(k[None, :], n, g)
+        coverage[start:start + step] = np.sum(pmf * ((low[None, :] <= g) & (g <= high[None, :])),
+                                              axis=1)
     return float(coverage[0]) if scalar else coverage
 
 

@@ -65,6 +65,11 @@ __all__ = ["make_two_view_data", "simulate_cv_tests"]
 # ---------------------------------------------------------------------------
 
 
+#: Tope de particiones × ejemplos × atributos de una réplica de :func:`simulate_cv_tests`:
+#: sus matrices (J, n) y (n, atributos) ocupan unos cientos de MB como mucho.
+_MAX_SPLIT_CELLS = 10_000_000
+
+
 def _view_noise(accuracy_gap: float, separation: float) -> float:
     """Desviación típica del ruido extra de la vista B para bajar su exactitud de Bayes."""
     if accuracy_gap == 0:
@@ -480,6 +485,15 @@ def simulate_cv_tests(
             f"se recibió {n_folds}."
         )
     n_resamples = _check_int(n_resamples, "n_resamples", 2, 10**6)
+    n_splits = n_holdout + n_repeats * n_folds + 10
+    if n_splits * n_samples * n_features > _MAX_SPLIT_CELLS:
+        raise ValueError(
+            f"Cada réplica entrenaría {n_splits} particiones (n_holdout + n_repeats × n_folds + "
+            f"10 de 5×2) sobre {n_samples} ejemplos con {n_features} atributo(s): "
+            f"{n_splits * n_samples * n_features:.3g} valores a la vez, más de los "
+            f"{_MAX_SPLIT_CELLS:.0e} (unos cientos de MB) que admite la simulación. Reduzca "
+            "`n_samples`, `n_features`, `n_holdout`, `n_repeats` o `n_folds`."
+        )
     chosen = set(_check_methods(procedures, PROCEDURES, "procedures"))
     keys = [key for key in PROCEDURES if key in chosen]
     engine = check_choice(engine, "engine", ("vectorized", "course"))

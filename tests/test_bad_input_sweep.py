@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import re
+import warnings
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -819,26 +820,27 @@ def _check_cd(args, res):
     assert res == pytest.approx(q * np.sqrt(k * (k + 1) / (6 * n)), rel=1e-9)
 
 
-def _snap12(d):
-    """Como course_utils: a 12 decimales los valores moderados (sin desbordar los enormes)."""
-    d = np.array(d, dtype=float)
-    small = np.abs(d) < 1e6
-    d[small] = np.round(d[small], 12)
-    return d
+def _tied_differences(a, b):
+    """``a - b`` con 0 donde solo hay ruido relativo (1e-12 de ``max(|a|, |b|)``), como la
+    regla de empates documentada en ``course_utils.multiple``."""
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    d = a - b
+    return np.where(np.abs(d) <= 1e-12 * np.maximum(np.abs(a), np.abs(b)), 0.0, d)
 
 
 def _check_wilcoxon(args, res):
-    # Diferencias a 12 decimales, como course_utils (el ruido de coma flotante es un empate).
-    method = "exact" if "exacta" in res.note else "asymptotic"
-    d = _snap12(np.asarray(args["scores_a"], float) - np.asarray(args["scores_b"], float))
+    # El ruido de coma flotante es un empate; la exacta (también con ceros y empates) es la
+    # de permutación de signos de scipy.
+    method = (stats.PermutationMethod(n_resamples=10**6) if "exacta" in res.note
+              else "asymptotic")
+    d = _tied_differences(args["scores_a"], args["scores_b"])
     ref = stats.wilcoxon(d, zero_method=args["zero_method"], method=method,
                          alternative=args["alternative"])
     assert res.pvalue == pytest.approx(ref.pvalue, rel=1e-9)
 
 
 def _check_sign(args, res):
-    # Diferencias a 12 decimales, como course_utils (el ruido de coma flotante es un empate).
-    d = _snap12(np.asarray(args["scores_a"], float) - np.asarray(args["scores_b"], float))
+    d = _tied_differences(args["scores_a"], args["scores_b"])
     wins, losses, ties = int(np.sum(d > 0)), int(np.sum(d < 0)), int(np.sum(d == 0))
     half = ties // 2 if args["ties"] == "split" else 0
     ref = stats.binomtest(wins + half, wins + losses + 2 * half, alternative=args["alternative"])
@@ -1224,3 +1226,154 @@ def test_bad_input_sweep(name):
         == "resultado"
 
 
+
+
+# ---------------------------------------------------------------------------
+# 3. Propiedades que toda prueba de comparación debe cumplir
+# ---------------------------------------------------------------------------
+# Multiplicar las puntuaciones (y el margen o la ROPE, que están en sus unidades) por una
+# constante positiva no cambia ninguna conclusión; intercambiar A y B refleja el
+# resultado. Las tablas se generan con empates (puntuaciones a 2 decimales).
+
+_SCALES = [1e-250, 1e-13, 1e-3, 7.0, 1e13, 1e250]
+
+
+def _dimensionless(result: Any) -> dict[str, float]:
+    """Los números de un resultado que no dependen de las unidades de las puntuaciones."""
+    if isinstance(result, pd.Series):
+        return {f"rango[{k}]": float(v) for k, v in result.items()}
+    if isinstance(result, (float, np.floating)):
+        return {"valor": float(result)}
+    out = {}
+    for name in ("pvalue", "prob_a_better", "prob_equivalent", "prob_b_better", "statistic",
+                 "pvalue_lower", "pvalue_upper"):
+        value = getattr(result, name, None)
+        if isinstance(value, (float, np.floating, int)) and not isinstance(value, bool):
+            out[name] = float(value)
+    if hasattr(result, "average_ranks") and not isinstance(result.average_ranks, float):
+        out.update({f"rango[{k}]": float(v) for k, v in result.average_ranks.items()})
+    comparisons = getattr(result, "comparisons", None)
+    if isinstance(comparisons, pd.DataFrame):
+        out.update({f"p[{i}]": float(p) for i, p in enumerate(comparisons["pvalue"])})
+    return out
+
+
+_TABLE_FUNCS = ["average_ranks", "friedman_test", "nemenyi_test", "control_test",
+                "wilcoxon_holm_test"]
+_PAIR_FUNCS = {  # nombre: argumento en las unidades de las puntuaciones (o None)
+    "wilcoxon_signed_rank_test": None, "sign_test": None, "corrected_resampled_ttest": None,
+    "paired_ttest_5x2cv": None, "combined_ftest_5x2cv": None, "cohens_d": None,
+    "bayesian_correlated_ttest": "rope", "bayesian_signed_rank_test": "rope",
+    "cv_equivalence_test": "margin",
+}
+
+
+def _random_pair(seed: int, name: str) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    shape = np.shape(SWEEP[name].base()["scores_a"])
+    a = np.round(rng.uniform(0.6, 0.9, shape), 2)
+    b = np.round(a + rng.normal(0.0, 0.03, shape), 2)
+    return a, b
+
+
+@pytest.mark.parametrize("name", _TABLE_FUNCS + sorted(_PAIR_FUNCS))
+@settings(max_examples=12, derandomize=True, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6), scale=st.sampled_from(_SCALES))
+def test_positive_scale_changes_nothing(name, seed, scale):
+    args = SWEEP[name].base()
+    if name in _TABLE_FUNCS:
+        rng = np.random.default_rng(seed)
+        args["scores"] = np.round(rng.uniform(0.5, 0.9, np.shape(args["scores"])), 2)
+        scaled = dict(args, scores=args["scores"] * scale)
+    else:
+        args["scores_a"], args["scores_b"] = _random_pair(seed, name)
+        scaled = dict(args, scores_a=args["scores_a"] * scale, scores_b=args["scores_b"] * scale)
+        unit = _PAIR_FUNCS[name]
+        if unit is not None:
+            # Fuera de la rejilla de 0.005 de las diferencias y de sus medias de Walsh: un
+            # valor justo en el borde de la ROPE puede caer a un lado u otro por redondeo.
+            args[unit] = 0.0137
+            scaled[unit] = args[unit] * scale
+    func = getattr(cu, name)
+    try:
+        expected = _dimensionless(func(**args))
+    except ValueError as exc:  # p. ej. todas las diferencias nulas: la escala no lo cambia
+        with pytest.raises(ValueError) as info:
+            func(**scaled)
+        assert type(info.value) is type(exc)
+        return
+    got = _dimensionless(func(**scaled))
+    assert expected, name
+    for key, value in expected.items():
+        assert got[key] == pytest.approx(value, rel=1e-9, abs=1e-12), (name, key, scale)
+
+
+_MIRRORED = {"prob_a_better": "prob_b_better", "prob_b_better": "prob_a_better"}
+
+
+@pytest.mark.parametrize("name", sorted(_PAIR_FUNCS))
+@settings(max_examples=10, derandomize=True, deadline=None, database=None)
+@given(seed=st.integers(0, 10**6))
+def test_swapping_a_and_b_mirrors_the_result(name, seed):
+    args = SWEEP[name].base()
+    args["scores_a"], args["scores_b"] = _random_pair(seed, name)
+    swapped = dict(args, scores_a=args["scores_b"], scores_b=args["scores_a"])
+    func = getattr(cu, name)
+    try:
+        ab = func(**args)
+    except ValueError:
+        with pytest.raises(ValueError):
+            func(**swapped)
+        return
+    ba = func(**swapped)
+    if name == "cohens_d":
+        assert ba == pytest.approx(-ab, rel=1e-12, abs=1e-15)
+        return
+    got = _dimensionless(ba)
+    for key, value in _dimensionless(ab).items():
+        if key in ("statistic", "pvalue_lower", "pvalue_upper"):
+            continue  # con signo o de una cola: cambian de lado
+        assert got[_MIRRORED.get(key, key)] == pytest.approx(value, rel=1e-9, abs=1e-12), key
+
+
+def _array_args(case: Case) -> list[str]:
+    base = case.base()
+    return [arg for arg, v in base.items()
+            if isinstance(v, (np.ndarray, list)) and np.asarray(v).dtype.kind in "fiu"
+            and np.asarray(v).size > 0]
+
+
+# `X` va tal cual al modelo del usuario, que decide qué admite.
+_COMPLEX_OK = {("paired_cv_scores", "X")}
+
+
+@pytest.mark.parametrize("name", sorted(SWEEP))
+def test_complex_and_object_arrays_are_refused(name):
+    case = SWEEP[name]
+    for arg in _array_args(case):
+        if (name, arg) in _COMPLEX_OK:
+            continue
+        value = np.asarray(case.base()[arg])
+        text = value.astype(object)
+        text.flat[0] = "0.8"
+        for bad in (value + 1j, text):
+            args = dict(case.base(), **{arg: bad})
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                with pytest.raises((ValueError, TypeError)) as info:
+                    getattr(cu, name)(**args)
+            assert_spanish(info, arg, *case.extra_names, *_partners(name, arg))
+            plt.close("all")
+
+
+_PINNED = ["wilson", "clopper-pearson", "agresti-coull"]
+
+
+@settings(max_examples=60, derandomize=True, deadline=None, database=None)
+@given(n=st.integers(1, 10**7), alpha=st.sampled_from([1e-6, 0.01, 0.05, 0.1, 0.5]),
+       method=st.sampled_from(_PINNED))
+def test_interval_bounds_are_exact_at_zero_and_n(n, alpha, method):
+    assert cu.proportion_interval(0, n, alpha=alpha, method=method).low == 0.0
+    assert cu.proportion_interval(n, n, alpha=alpha, method=method).high == 1.0
+    assert cu.proportion_coverage(n if n < 10**5 else 10**5, [0.0, 1.0], method=method,
+                                  alpha=alpha).tolist() == [1.0, 1.0]
