@@ -603,22 +603,30 @@ def test_session_plan_table_with_minutes(path):
     col = next((j for j, h in enumerate(header) if "minutos" in h.lower()), None)
     assert col is not None, f"{path.name}: la tabla del plan no tiene columna «minutos»"
     cell = [r[col].strip("* ") if col < len(r) else "" for r in body]
-    # Filas sin minutos: rótulos de grupo («*Sesión 1*»), no secciones.
-    total = [r for r, m in zip(body, cell) if "total" in r[0].lower()]
-    parts = [(r, m) for r, m in zip(body, cell) if "total" not in r[0].lower() and m]
-    minutes = [_first_int(m) for _, m in parts]
-    assert parts and None not in minutes, f"{path.name}: cada sección del plan necesita sus minutos"
-    assert len(total) == 1, f"{path.name}: el plan necesita una fila «total»"
-    stated = _first_int(total[0][col])
-    optional = [
-        m for m, (r, _) in zip(minutes, parts) if re.search(r"opcional|profundizar", r[0], re.I)
-    ]
-    required = sum(minutes) - sum(optional)
-    assert stated in (sum(minutes), required), (
-        f"{path.name}: el total del plan ({stated}) no es la suma de las secciones "
-        f"({sum(minutes)}, o {required} sin las opcionales)"
+    # Filas sin minutos: rótulos de grupo («*Sesión 1*»), no secciones. Las opcionales van
+    # debajo del total, que suma solo las de arriba.
+    totals = [i for i, r in enumerate(body) if "total" in r[0].lower()]
+    assert len(totals) == 1, f"{path.name}: el plan necesita una fila «total»"
+    t = totals[0]
+    above = [(r, m) for r, m in zip(body[:t], cell[:t]) if m]
+    below = [(r, m) for r, m in zip(body[t + 1:], cell[t + 1:]) if m]
+    minutes = [_first_int(m) for _, m in above + below]
+    assert above and None not in minutes, f"{path.name}: cada sección del plan necesita sus minutos"
+    optional = re.compile(r"^\W*(opcional|para profundizar)|\(opcional\)", re.I)  # la fila entera
+    misplaced = [r[0] for r, _ in above if optional.search(r[0])]
+    assert not misplaced, f"{path.name}: las filas opcionales van debajo del total: {misplaced}"
+    unmarked = [r[0] for r, _ in below if not optional.search(r[0])]
+    assert not unmarked, f"{path.name}: debajo del total solo van filas «*Opcional:*»: {unmarked}"
+    required = sum(_first_int(m) for _, m in above)
+    stated = _first_int(body[t][col])
+    assert stated == required, (
+        f"{path.name}: el total del plan ({stated}) no es la suma de las filas de arriba "
+        f"({required})"
     )
-    assert required <= 120, f"{path.name}: {required} minutos no caben en dos sesiones; divídalo"
+    sessions = 2 if re.search(r"\b(dos|2)\s+sesiones\b", block, re.I) else 1
+    assert required <= 60 * sessions, (
+        f"{path.name}: {required} minutos no caben en {sessions} sesión(es) de 60 minutos"
+    )
 
 
 def _first_heading_index(nb, pattern: str) -> list[int]:
@@ -707,3 +715,23 @@ def test_readme_links_the_student_copy(path):
     assert f"notebooks/alumnos/{path.name}" in readme, (
         f"README.md no enlaza la copia para estudiantes notebooks/alumnos/{path.name}"
     )
+
+
+def test_one_session_length_across_the_course():
+    """Una sola cifra para la duración de una sesión de clase: 60 minutos."""
+    texts = {p.name: p.read_text(encoding="utf-8") for p in NOTEBOOKS}
+    for extra in ("book/index.md", "CONTRIBUTING.md", "README.md"):
+        texts[extra] = (ROOT / extra).read_text(encoding="utf-8")
+    pattern = re.compile(r"sesi(?:ón|ones) de (?:unos |unas )?([\d\-–]+) minutos")
+    wrong = {name: found for name, text in texts.items()
+             if (found := [m for m in pattern.findall(text) if m != "60"])}
+    assert not wrong, f"las sesiones son de 60 minutos: {wrong}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_folded_solutions_show_a_neutral_first_line(path):
+    """Plegada, una celda de solución enseña su primera línea: no debe ser la respuesta."""
+    nb = read(path)
+    bad = [i for i, c in enumerate(nb.cells) if classroom.is_solution(c)
+           and not classroom.first_line(c.source).startswith("# Solución")]
+    assert not bad, f"{path.name}: las soluciones {bad} deben empezar por «# Solución…»"
