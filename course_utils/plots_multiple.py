@@ -1,9 +1,10 @@
 """Diagrama de diferencias críticas (Demšar, 2006) para comparar varios algoritmos.
 
-El diagrama pone a cada algoritmo en un eje de rangos medios (1 = el mejor, a la
-izquierda), escribe su nombre a un lado y une con barras gruesas los grupos de
-algoritmos que no difieren significativamente. Con Nemenyi y Bonferroni-Dunn dibuja
-además la diferencia crítica (CD) a escala sobre el eje. Sirve con cualquier
+El diagrama pone a cada algoritmo en un eje de rangos medios que va de 1 a k, con el
+mejor (rango 1) a la derecha, como en las figuras de Demšar (2006), escribe su nombre a
+un lado y une con barras gruesas los grupos de algoritmos que no difieren
+significativamente. Con Nemenyi y Bonferroni-Dunn dibuja además la diferencia crítica
+(CD) a escala sobre el eje. El título nombra la prueba y su nivel de significación. Sirve con cualquier
 :class:`course_utils.multiple.PostHocResult` (Nemenyi, Holm o Bonferroni-Dunn frente a
 un control, Wilcoxon-Holm por parejas).
 
@@ -27,6 +28,23 @@ __all__ = ["plot_critical_difference"]
 
 _ROW = 0.34  # alto de cada fila de nombres, en pulgadas
 _BAR = 0.2  # separación entre barras de grupo, en pulgadas
+_TITLE = 0.45  # alto reservado para el título, en pulgadas
+
+
+def _fmt_alpha(alpha: float) -> str:
+    """α con dos decimales al menos (0.05, 0.10), como en la prosa del curso."""
+    return f"{alpha:.2f}" if round(alpha, 2) == alpha else f"{alpha:g}"
+
+
+def _default_title(result: PostHocResult) -> str:
+    """El nombre de la prueba que hay detrás de las barras, con su α."""
+    a = _fmt_alpha(result.alpha)
+    if result.method == "nemenyi":
+        return f"Nemenyi, todas las parejas (α = {a})"
+    if result.method == "wilcoxon-holm":
+        return f"Wilcoxon por parejas con ajuste de Holm (α = {a})"
+    name = "Holm" if result.method == "holm" else "Bonferroni-Dunn"
+    return f"{name} frente al control {result.control} (α = {a})"
 
 
 def _with_alpha(result: PostHocResult, alpha: float) -> PostHocResult:
@@ -52,13 +70,16 @@ def plot_critical_difference(
     alpha: float | None = None,
     ax: object = None,
     width: float = 8.0,
+    title: str | None = None,
 ):
     """Diagrama de diferencias críticas: rangos medios, nombres y grupos sin diferencias.
 
-    * Eje horizontal: rango medio (1 = el mejor, a la izquierda); cubre los enteros que
-      abarcan los rangos observados (y la CD), no siempre de 1 a k.
-    * Cada algoritmo baja desde su rango hasta su nombre (la mitad mejor a la izquierda,
-      la peor a la derecha), con su rango medio entre paréntesis.
+    * Eje horizontal: rango medio de k (a la izquierda) a 1 (el mejor, a la derecha),
+      girado como en Demšar (2006, §3.2.4): lo que queda a la derecha se lee como mejor.
+      Si la CD mide más de k - 1 rangos (pocos conjuntos), el eje se alarga por la
+      izquierda para dibujarla a escala.
+    * Cada algoritmo baja desde su rango hasta su nombre (la mitad mejor a la derecha,
+      la peor a la izquierda), con su rango medio entre paréntesis.
     * Barras gruesas bajo el eje: grupos de algoritmos que **no** difieren
       significativamente (:meth:`PostHocResult.groups`). Con un control, una sola barra
       (el control y los que no difieren de él) y el nombre del control en negrita.
@@ -77,6 +98,10 @@ def plot_critical_difference(
         tamaño; si no, se crea una figura de ``width`` pulgadas con el alto necesario.
     width : float, por defecto 8
         Ancho de la figura nueva, en pulgadas (al menos 6).
+    title : str o None
+        Título sobre el diagrama. Por defecto nombra la prueba y su α (por ejemplo
+        «Wilcoxon por parejas con ajuste de Holm (α = 0.05)»), porque las barras
+        significan cosas distintas según la prueba; ``""`` no dibuja título.
 
     Devuelve
     --------
@@ -85,11 +110,11 @@ def plot_critical_difference(
     Lanza
     -----
     TypeError
-        Si ``result`` no es un :class:`PostHocResult`.
+        Si ``result`` no es un :class:`PostHocResult` o ``title`` no es texto.
 
     Referencias
     -----------
-    Demšar, J. (2006). *JMLR*, 7, 1-30, figuras 1 y 2.
+    Demšar, J. (2006). *JMLR*, 7, 1-30, §3.2.4 y figuras 1 y 2.
     """
     if not isinstance(result, PostHocResult):
         raise TypeError(
@@ -101,16 +126,21 @@ def plot_critical_difference(
         result = _with_alpha(result, check_alpha(alpha))
     if isinstance(width, bool) or not isinstance(width, (int, float)) or not width >= 6:
         raise ValueError(f"`width` debe ser un número de pulgadas ≥ 6; se recibió {describe(width)}.")
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"`title` debe ser un texto o None; se recibió {describe(title)}.")
+    if title is None:
+        title = _default_title(result)
     ranks = result.average_ranks.sort_values(kind="stable")
     names, values = list(ranks.index), ranks.to_numpy(float)
     k = len(names)
     groups = result.groups()
     cd = result.critical_difference
-    n_left = math.ceil(k / 2)
-    left = list(range(n_left))  # los mejores, de arriba abajo por rango creciente
-    right = list(range(k - 1, n_left - 1, -1))  # los peores, el último arriba
+    n_right = math.ceil(k / 2)
+    right = list(range(n_right))  # los mejores, de arriba abajo por rango creciente
+    left = list(range(k - 1, n_right - 1, -1))  # los peores, el último arriba
 
-    y_axis = 0.95 if cd is not None else 0.55
+    top = _TITLE if title else 0.0
+    y_axis = top + (0.95 if cd is not None else 0.55)
     y_bars0 = y_axis + 0.28
     y_lab0 = y_bars0 + max(len(groups), 1) * _BAR + 0.22
     n_rows = max(len(left), len(right))
@@ -145,21 +175,22 @@ def plot_critical_difference(
     t = ax.text(0, 0, "rango medio", fontsize=12)
     axis_label = t.get_window_extent(renderer).width / fig.dpi
     t.remove()
-    margin_l = max(max(widths[i] for i in left), axis_label - 0.1) + 0.35
-    margin_r = max((widths[i] for i in right), default=0.0) + 0.35
-    # El eje cubre los rangos observados (en enteros) y, si la hay, la CD a escala
-    lo = float(math.floor(values.min()))
-    hi = float(math.ceil(values.max()))
+    margin_l = max(max((widths[i] for i in left), default=0.0), axis_label - 0.1) + 0.35
+    margin_r = max(widths[i] for i in right) + 0.35
+    # El eje va de 1 a k (como en Demšar) y, si la CD es mayor que k - 1, hasta 1 + CD
+    lo = 1.0
+    hi = float(k)
     if cd is not None:
         hi = max(hi, float(math.ceil(lo + cd)))
-    hi = max(hi, lo + 1.0)
     span = W - margin_l - margin_r
 
-    def x(r: float) -> float:
-        return margin_l + (r - lo) / (hi - lo) * span
+    def x(r: float) -> float:  # girado: rango hi a la izquierda, rango 1 a la derecha
+        return margin_l + (hi - r) / (hi - lo) * span
 
     # Eje de rangos con marcas enteras y medias
-    ax.plot([x(lo), x(hi)], [y(y_axis)] * 2, color="black", lw=1.5)
+    if title:
+        ax.text(W / 2, y(0.22), title, ha="center", va="center", fontsize=13)
+    ax.plot([x(hi), x(lo)], [y(y_axis)] * 2, color="black", lw=1.5)
     for t in np.arange(lo, hi + 1e-9, 0.5):
         big = float(t).is_integer()
         tick = 0.1 if big else 0.05
@@ -167,16 +198,16 @@ def plot_critical_difference(
         if big:
             ax.text(x(t), y(y_axis - 0.14), f"{int(t)}", ha="center", va="bottom", fontsize=12)
 
-    ax.text(x(lo) - 0.15, y(y_axis), "rango medio", ha="right", va="center", fontsize=12,
+    ax.text(x(hi) - 0.15, y(y_axis), "rango medio", ha="right", va="center", fontsize=12,
             color="0.3")
 
     # Diferencia crítica a escala
     if cd is not None:
-        y_cd = 0.3
-        ax.plot([x(lo), x(lo + cd)], [y(y_cd)] * 2, color="tab:red", lw=2.5)
-        for end in (lo, lo + cd):
+        y_cd = top + 0.3
+        ax.plot([x(hi), x(hi - cd)], [y(y_cd)] * 2, color="tab:red", lw=2.5)
+        for end in (hi, hi - cd):
             ax.plot([x(end)] * 2, [y(y_cd - 0.07), y(y_cd + 0.07)], color="tab:red", lw=2)
-        ax.text(x(lo + cd) + 0.1, y(y_cd), f"CD = {cd:.2f} (α = {result.alpha:g})",
+        ax.text(x(hi - cd) + 0.1, y(y_cd), f"CD = {cd:.2f} (α = {_fmt_alpha(result.alpha)})",
                 ha="left", va="center", color="tab:red", fontsize=12)
         if result.method == "bonferroni-dunn" and result.control is not None:
             rc = float(result.average_ranks[result.control])
@@ -189,7 +220,7 @@ def plot_critical_difference(
     for g, members in enumerate(groups):
         rs = [float(ranks[m]) for m in members]
         yy = y(y_bars0 + g * _BAR)
-        ax.plot([x(min(rs)) - 0.06, x(max(rs)) + 0.06], [yy, yy], color=color, lw=4,
+        ax.plot([x(max(rs)) - 0.06, x(min(rs)) + 0.06], [yy, yy], color=color, lw=4,
                 solid_capstyle="round")
 
     # Nombres con sus líneas guía

@@ -271,3 +271,101 @@ def test_plot_bootstrap_discrete_replicates_one_bar_per_value():
     np.testing.assert_array_equal([b.get_height() for b in bars],
                                   np.bincount(k - k.min(), minlength=n_values))
     np.testing.assert_allclose([b.get_width() for b in bars], 1 / 200)
+
+
+# ---------------------------------------------------------------------------
+# Diagrama CD: eje de 1 a k girado como en Demšar (2006) y título con la prueba
+# ---------------------------------------------------------------------------
+
+
+def _cd_results():
+    import course_utils as cu
+
+    _, ranks = cu.load_demsar_2006()
+    return {
+        "nemenyi": cu.nemenyi_test(ranks, alpha=0.10, higher_is_better=False),
+        "holm": cu.control_test(ranks, "C4.5", higher_is_better=False),
+        "bonferroni-dunn": cu.control_test(ranks, "C4.5", method="bonferroni-dunn",
+                                           higher_is_better=False),
+        "wilcoxon-holm": cu.wilcoxon_holm_test(ranks, higher_is_better=False),
+    }
+
+
+def _tick_positions(ax):
+    """Posición x de cada etiqueta entera del eje de rangos."""
+    return {int(t.get_text()): t.get_position()[0] for t in ax.texts
+            if t.get_text().isdigit()}
+
+
+@pytest.mark.parametrize("method", ["nemenyi", "holm", "bonferroni-dunn", "wilcoxon-holm"])
+def test_cd_axis_spans_1_to_k_with_the_best_on_the_right(method):
+    from course_utils import plot_critical_difference
+
+    res = _cd_results()[method]
+    ax = plot_critical_difference(res)
+    ticks = _tick_positions(ax)
+    k = len(res.average_ranks)
+    assert sorted(ticks) == list(range(1, k + 1))  # de 1 a k, aunque ningún rango medio sea 1
+    xs = [ticks[r] for r in range(1, k + 1)]
+    assert all(a > b for a, b in zip(xs, xs[1:]))  # rango 1 a la derecha
+    np.testing.assert_allclose(np.diff(xs), np.diff(xs)[0])  # escala lineal
+    # cada algoritmo cuelga de su rango medio: x = x(1) + (r - 1) * (x(2) - x(1))
+    per_rank = xs[1] - xs[0]
+    guides = [ln for ln in ax.lines if len(ln.get_xdata()) == 3]
+    for name, r in res.average_ranks.items():
+        x_expected = xs[0] + (r - 1) * per_rank
+        assert any(np.isclose(ln.get_xdata()[0], x_expected) for ln in guides), name
+    # los mejores a la derecha: el nombre del de mejor rango queda a la derecha del eje
+    best = res.average_ranks.idxmin()
+    label = next(t for t in ax.texts if t.get_text().startswith(best + " ("))
+    assert label.get_position()[0] > xs[0] and label.get_ha() == "left"
+
+
+@pytest.mark.parametrize(
+    ("method", "expected"),
+    [
+        ("nemenyi", "Nemenyi, todas las parejas (α = 0.10)"),
+        ("holm", "Holm frente al control C4.5 (α = 0.05)"),
+        ("bonferroni-dunn", "Bonferroni-Dunn frente al control C4.5 (α = 0.05)"),
+        ("wilcoxon-holm", "Wilcoxon por parejas con ajuste de Holm (α = 0.05)"),
+    ],
+)
+def test_cd_title_names_the_test(method, expected):
+    from course_utils import plot_critical_difference
+
+    res = _cd_results()[method]
+    texts = [t.get_text() for t in plot_critical_difference(res).texts]
+    assert expected in texts
+    texts = [t.get_text() for t in plot_critical_difference(res, title="Mi título").texts]
+    assert "Mi título" in texts and expected not in texts
+    texts = [t.get_text() for t in plot_critical_difference(res, title="").texts]
+    assert expected not in texts and "" not in texts
+
+
+def test_cd_alpha_printed_with_two_decimals():
+    from course_utils import plot_critical_difference
+
+    res = _cd_results()["nemenyi"]
+    texts = [t.get_text() for t in plot_critical_difference(res).texts]
+    assert "CD = 1.12 (α = 0.10)" in texts
+    texts = [t.get_text() for t in plot_critical_difference(res, alpha=0.001).texts]
+    assert any("(α = 0.001)" in t for t in texts)
+
+
+def test_cd_axis_grows_when_the_cd_is_longer_than_k_minus_1():
+    import course_utils as cu
+
+    # k = 3 y N = 2: CD = q_0.05 · sqrt(3·4/(6·2)) = 2.3437 > k - 1 = 2 rangos
+    res = cu.nemenyi_test([[0.9, 0.8, 0.7], [0.8, 0.9, 0.7]])
+    assert res.critical_difference > 2
+    ax = cu.plot_critical_difference(res)
+    ticks = _tick_positions(ax)
+    assert min(ticks) == 1 and max(ticks) == math.ceil(1 + res.critical_difference)
+
+
+@pytest.mark.parametrize("title", [3, ["a"], b"x"])
+def test_cd_title_must_be_text(title):
+    from course_utils import plot_critical_difference
+
+    with pytest.raises(TypeError, match="`title`"):
+        plot_critical_difference(_cd_results()["holm"], title=title)
