@@ -4,9 +4,9 @@ El diagrama pone a cada algoritmo en un eje de rangos medios que va de 1 a k, co
 mejor (rango 1) a la derecha, como en las figuras de Demšar (2006), escribe su nombre a
 un lado y une con barras gruesas los grupos de algoritmos que no difieren
 significativamente. Con Nemenyi y Bonferroni-Dunn dibuja además la diferencia crítica
-(CD) a escala sobre el eje. El título nombra la prueba y su nivel de significación. Sirve con cualquier
-:class:`course_utils.multiple.PostHocResult` (Nemenyi, Holm o Bonferroni-Dunn frente a
-un control, Wilcoxon-Holm por parejas).
+(CD) a escala sobre el eje. El título nombra la prueba y su nivel de significación.
+Sirve con cualquier :class:`course_utils.multiple.PostHocResult` (Nemenyi, Holm o
+Bonferroni-Dunn frente a un control, Wilcoxon-Holm por parejas).
 
 La composición se hace en pulgadas: cada nombre ocupa su propia fila y los márgenes se
 miden con el tamaño real del texto, así que las etiquetas no se solapan.
