@@ -627,9 +627,10 @@ def load_demsar_2006() -> tuple[pd.DataFrame, pd.DataFrame]:
     los rangos que imprime entre paréntesis); se comprueba su suma sha256 al cargarlo.
 
     Ojo: en *voting* las AUC impresas de C4.5+cf y C4.5+m+cf coinciden (0.975), pero el
-    artículo les da los rangos 2 y 3 (venían de valores sin redondear). Por eso los
-    rangos medios calculados a partir de las AUC impresas (empates promediados) no son
-    exactamente los del artículo; con los rangos impresos, sí.
+    artículo les da los rangos 2 y 3, probablemente porque venían de valores sin
+    redondear (el artículo no lo dice, y sus otros empates impresos sí reciben el rango
+    medio). Por eso los rangos medios calculados a partir de las AUC impresas (empates
+    promediados) no son exactamente los del artículo; con los rangos impresos, sí.
 
     Devuelve
     --------
