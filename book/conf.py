@@ -7,7 +7,9 @@ y llama a Sphinx con esta configuración.
 
 project = "Medir y comparar algoritmos de aprendizaje automático"
 author = "el equipo del curso"
-copyright = "el equipo del curso. Código bajo licencia MIT"
+# El pie de página dice la licencia (plantilla _templates/licencia.html), no «© Copyright».
+html_show_copyright = False
+templates_path = ["_templates"]
 language = "es"
 
 extensions = [
@@ -19,6 +21,7 @@ root_doc = "index"
 exclude_patterns = ["descargas/**", "**.ipynb_checkpoints"]
 html_static_path = ["_static"]
 html_css_files = ["curso.css"]
+html_js_files = ["curso.js"]
 html_title = "Medir y comparar algoritmos"
 html_favicon = "_static/favicon.png"  # sin él, el navegador pide /favicon.ico y recibe un 404
 html_copy_source = False
@@ -46,6 +49,7 @@ html_theme_options = {
     "use_repository_button": False,
     "navigation_with_keys": False,
     "show_navbar_depth": 1,
+    "footer_content_items": ["licencia"],
 }
 html_context = {"default_mode": "light"}
 
@@ -63,6 +67,10 @@ SPANISH_LABELS = {
     'title="Toggle secondary sidebar"': 'title="Mostrar u ocultar el índice"',
     'aria-label="Main"': 'aria-label="Principal"',
     'aria-label="Page"': 'aria-label="Página"',
+    # La búsqueda toma los extractos de [role="main"]: que sea el artículo, no también la
+    # cabecera con el selector de tema («Sistema Claro Oscuro»).
+    '<main id="main-content" class="bd-main" role="main">': '<main id="main-content" class="bd-main">',
+    '<article class="bd-article">': '<article class="bd-article" role="main">',
 }
 
 

@@ -532,9 +532,9 @@ def browser():
 class Reader:
     """Una pestaña que anota todo lo que falla mientras se lee una página."""
 
-    def __init__(self, browser, origin: str):
+    def __init__(self, browser, origin: str, width: int = 1280, height: int = 900):
         self.origin = origin
-        self.page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="es-ES")
+        self.page = browser.new_page(viewport={"width": width, "height": height}, locale="es-ES")
         self.problems: list[str] = []
         self.page.on(
             "console",
@@ -578,14 +578,23 @@ def test_every_page_loads_cleanly_with_typeset_formulas_and_images(browser, site
             """() => {
               const math = Array.from(document.querySelectorAll('span.math, div.math'));
               const raw = math.filter(m => !m.querySelector('mjx-container'));
-              const text = document.querySelector('article') ?
-                           document.querySelector('article').innerText : '';
+              const article = document.querySelector('article');
+              const text = article ? article.innerText : '';
+              // El texto fuera del código y de las fórmulas compuestas: ni un «$» suelto.
+              let prose = '';
+              if (article) {
+                const copy = article.cloneNode(true);
+                copy.querySelectorAll('pre, code, mjx-container, script, style')
+                    .forEach(e => e.remove());
+                prose = copy.textContent;
+              }
               const images = Array.from(document.images);
               return {
                 math: math.length,
                 raw: raw.map(m => m.textContent.slice(0, 60)),
                 errors: document.querySelectorAll('mjx-merror').length,
                 dollars: (text.match(/\\$\\$/g) || []).length,
+                loose: (prose.match(/.{0,30}\\$.{0,30}/g) || []).slice(0, 3),
                 images: images.length,
                 broken: images.filter(i => !i.complete || i.naturalWidth === 0)
                               .map(i => i.getAttribute('src')),
@@ -600,6 +609,8 @@ def test_every_page_loads_cleanly_with_typeset_formulas_and_images(browser, site
             problems.append(f"{state['errors']} fórmulas con error de MathJax")
         if state["dollars"]:
             problems.append("«$$» sin componer en el texto")
+        if state["loose"]:
+            problems.append(f"«$» suelto fuera del código: {state['loose']}")
         if state["broken"]:
             problems.append(f"imágenes sin cargar: {state['broken'][:3]}")
         report += [f"{rel}: {p}" for p in problems]
@@ -677,3 +688,123 @@ def test_solution_toggle_opens_and_screenshots(browser, site, server):
     reader.close()
     for name in ("portada.png", "cuaderno_inicio.png", "cuaderno.png", "solucion_abierta.png"):
         assert (SCREENSHOTS / name).stat().st_size > 10_000
+
+
+# ---------------------------------------------------------------------------------------------
+# Como lo ven los usuarios: teléfono (390 px), proyector (1024 px) y portátil (1366 px)
+# ---------------------------------------------------------------------------------------------
+
+_OVERFLOW = """() => {
+  const blocks = Array.from(document.querySelectorAll('article pre'));
+  return {
+    page: document.documentElement.scrollWidth,
+    blocks: blocks.filter(e => e.scrollWidth > e.clientWidth + 1)
+                  .map(e => e.textContent.split('\\n').reduce((a, b) => b.length > a.length ? b : a, '')
+                                          .slice(0, 50)),
+  };
+}"""
+
+
+@pytest.mark.parametrize("width", [1366, 1024, 390])
+def test_code_and_pages_fit_the_screen(browser, site, server, width):
+    """Portátil y proyector: 100 columnas de código y salida sin barra de desplazamiento. Teléfono:
+    ninguna página se desplaza de lado (cada bloque de código se desplaza dentro de su caja)."""
+    reader = Reader(browser, server, width=width, height=800)
+    report = []
+    for page in pages(site):
+        rel = page.relative_to(site).as_posix()
+        reader.open(rel)
+        state = reader.page.evaluate(_OVERFLOW)
+        if state["page"] > width:
+            report.append(f"{rel}: la página mide {state['page']} px de ancho")
+        if width >= 1024 and state["blocks"]:
+            report.append(f"{rel}: {len(state['blocks'])} bloques se salen: {state['blocks'][:2]}")
+    reader.close()
+    assert not report, "\n".join(report)
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_sidebar_buttons_work(browser, site, server, width):
+    """≡ abre el índice del curso (teléfono) u oculta la barra lateral (portátil); el botón del
+    índice de la página lo abre en el teléfono."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    reader = Reader(browser, server, width=width, height=800)
+    reader.open("cuadernos/" + NOTEBOOKS[5].stem + ".html")
+    primary = [b for b in reader.page.locator(".primary-toggle").all() if b.is_visible()]
+    assert len(primary) == 1, "debe verse exactamente un botón ≡"
+    primary[0].click()
+    if width >= 992:
+        sidebar = reader.page.locator("#pst-primary-sidebar")
+        reader.page.wait_for_function(
+            "() => getComputedStyle(document.querySelector('#pst-primary-sidebar')).visibility"
+            " === 'hidden'", timeout=5_000)
+        reader.page.wait_for_timeout(500)  # la transición del tema
+        article = reader.page.locator("article").bounding_box()
+        assert article["x"] >= 0, "al ocultar la barra, el artículo se sale por la izquierda"
+        reader.page.screenshot(path=str(SCREENSHOTS / f"barra_oculta_{width}.png"))
+        primary[0].click()
+        reader.page.wait_for_function(
+            "() => getComputedStyle(document.querySelector('#pst-primary-sidebar')).visibility"
+            " === 'visible'", timeout=5_000)
+        assert sidebar.is_visible()
+    else:
+        reader.page.wait_for_function(
+            "() => document.querySelector('#pst-primary-sidebar-modal').open", timeout=5_000)
+        drawer = reader.page.locator("#pst-primary-sidebar-modal")
+        assert drawer.get_by_role("link", name=re.compile("McNemar")).first.is_visible()
+        reader.page.screenshot(path=str(SCREENSHOTS / f"cajon_indice_{width}.png"))
+        reader.page.keyboard.press("Escape")
+        secondary = [b for b in reader.page.locator(".secondary-toggle").all() if b.is_visible()]
+        assert secondary, "en el teléfono debe verse el botón del índice de la página"
+        secondary[0].click()
+        reader.page.wait_for_function(
+            "() => document.querySelector('#pst-secondary-sidebar-modal').open", timeout=5_000)
+        reader.page.screenshot(path=str(SCREENSHOTS / f"cajon_pagina_{width}.png"))
+    assert not reader.problems, "\n".join(reader.problems)
+    reader.close()
+
+
+def test_search_excerpts_are_clean(browser, server):
+    """Los extractos no incluyen los botones de la cabecera ni fórmulas sin componer."""
+    reader = Reader(browser, server)
+    reader.open("search.html?q=Wilson")
+    reader.page.wait_for_selector("#search-results p.context", timeout=20_000)
+    reader.page.wait_for_timeout(1_000)
+    excerpts = reader.page.locator("#search-results p.context").all_inner_texts()
+    assert excerpts
+    bad = [e for e in excerpts if "Claro" in e or "Oscuro" in e or "\\(" in e or "$" in e]
+    assert not bad, bad[:2]
+    assert not reader.problems, "\n".join(reader.problems)
+    reader.close()
+
+
+def test_search_from_disk_shows_titles_without_errors(browser, site):
+    """Desde el disco (file://) la búsqueda no puede leer las páginas: muestra títulos, sin
+    errores en la consola."""
+    reader = Reader(browser, site.resolve().as_uri() + "/")
+    reader.open("search.html?q=McNemar")
+    reader.page.wait_for_selector("#search-results a[href*='05_mcnemar']", state="attached",
+                                  timeout=20_000)
+    reader.page.wait_for_timeout(1_000)
+    assert not reader.problems, "\n".join(reader.problems)
+    reader.close()
+
+
+def test_footer_states_the_licence(site):
+    footers = soup(site / "index.html").find_all("footer")
+    text = " ".join(" ".join(f.get_text() for f in footers).split())
+    assert "CC BY-SA 4.0" in text and "MIT" in text and "Mario Graff" in text, text
+    assert "Copyright" not in text
+
+
+def test_site_offers_the_whole_course_as_a_download(site):
+    import zipfile
+
+    archives = list(site.glob("_downloads/*/curso-medir-comparar.zip"))
+    assert len(archives) == 1
+    names = zipfile.ZipFile(archives[0]).namelist()
+    for needed in ("README.md", "requirements.txt", "course_utils/__init__.py",
+                   "notebooks/05_mcnemar.ipynb", "LICENSE"):
+        assert f"curso-medir-comparar/{needed}" in names, needed
+    link = soup(site / "como-ejecutar.html").find("a", href=re.compile(r"curso-medir-comparar"))
+    assert link is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import tomllib
@@ -18,7 +19,7 @@ def _pins() -> dict[str, str]:
     pins = {}
     for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines():
         line = line.split("#", 1)[0].strip()
-        if not line or line.startswith("-e"):
+        if not line or line.startswith(("-e", "./")):  # el curso y sus ajustes de JupyterLab
             continue
         name, _, version = line.partition("==")
         assert version, f"requirements.txt debe fijar versiones exactas: {line!r}"
@@ -81,3 +82,33 @@ def test_readme_contract_commands():
     assert test_cmd, "el README debe dar la orden de pruebas «python -m pytest»"
     assert re.search(r"python -m pytest\s*$", ci, re.M)
     assert "conda env create -f environment.yml" in readme
+
+
+def test_jupyterlab_is_covered_by_the_spanish_pack():
+    """El paquete de idioma traduce la versión de JupyterLab que se instala (misma serie 4.x)."""
+    pins = _pins()
+    lab = pins["jupyterlab"].split(".")[:2]
+    pack = pins[canonicalize_name("jupyterlab-language-pack-es-ES")].split(".post")[0].split(".")[:2]
+    assert lab == pack, (
+        f"JupyterLab {pins['jupyterlab']} con el paquete en español de la serie {'.'.join(pack)}: "
+        "la interfaz saldría a medias en inglés"
+    )
+
+
+def test_classroom_jupyterlab_settings_are_installed_in_the_environment():
+    """``./jupyter`` (en requirements.txt) deja los ajustes de clase en el entorno activo."""
+    text = (ROOT / "requirements.txt").read_text(encoding="utf-8")
+    assert re.search(r"^\./jupyter$", text, re.M)
+    for installed, source in (
+        (Path(sys.prefix) / "share/jupyter/lab/settings/overrides.json", "overrides.json"),
+        (Path(sys.prefix) / "etc/jupyter/labconfig/page_config.json", "page_config.json"),
+    ):
+        assert installed.is_file(), f"falta {installed}: pip install -r requirements.txt"
+        # JupyterLab reescribe estos ficheros (p. ej. al desactivar otra extensión): basta con
+        # que contengan lo del curso.
+        expected = json.loads((ROOT / "jupyter" / source).read_text(encoding="utf-8"))
+        found = json.loads(installed.read_text(encoding="utf-8"))
+        for section, values in expected.items():
+            assert found.get(section, {}) | values == found.get(section), (
+                f"{installed} no tiene {section} = {values}: pip install -r requirements.txt"
+            )

@@ -30,10 +30,12 @@ import argparse
 import copy
 import re
 import shutil
+import subprocess
 import sys
 import time
 import tomllib
 import unicodedata
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -321,6 +323,12 @@ def references_page(notebooks: dict[str, Path]) -> str:
     lines = [
         "# Referencias",
         "",
+        "## Documentos de partida y licencias",
+        "",
+        *SOURCES_CREDIT,
+        "",
+        "## Obras citadas",
+        "",
         "Todas las obras que citan los cuadernos en su sección «Referencias», en orden alfabético.",
         "Tras cada una, los cuadernos que la citan.",
         "",
@@ -330,9 +338,37 @@ def references_page(notebooks: dict[str, Path]) -> str:
         cited = ", ".join(
             f"[{n}](cuadernos/{notebooks[n].name})" for n in sorted(work["cited"])
         )
-        lines.append(f"- {work['text']} — Citada en: {cited}.")
+        lines.append(f"- {_reference_text(work['text'])} — Citada en: {cited}.")
     lines.append("")
     return "\n".join(lines)
+
+
+#: Crédito de los documentos de partida y licencia del curso (también en el README).
+SOURCES_CREDIT = [
+    "Los cuadernos 01, 02 y 03 adaptan dos capítulos («Medidas de Rendimiento» y «Comparación de",
+    "Algoritmos», en una versión anterior) del libro",
+    "[*Aprendizaje Computacional*](https://ingeotec.github.io/AprendizajeComputacional), de",
+    "**Mario Graff** (INGEOTEC, INFOTEC), publicado con licencia",
+    "[CC BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/deed.es). Los capítulos actuales,",
+    "[Rendimiento](https://ingeotec.github.io/AprendizajeComputacional/capitulos/04Rendimiento.html)",
+    "y [Comparación de Algoritmos]"
+    "(https://ingeotec.github.io/AprendizajeComputacional/capitulos/13Comparacion.html), tienen vídeos",
+    "en español del autor (necesitan conexión). El cuaderno 04 sigue las diapositivas de Ricardo",
+    "Aler Mur; 05 a 07, unos apuntes sin autoría indicada. Ninguno de esos tres documentos indica",
+    "licencia; los cuadernos no copian su texto.",
+    "",
+    "**Licencia del curso.** El texto (cuadernos, README y este sitio) se publica con licencia",
+    "[CC BY-SA 4.0](https://creativecommons.org/licenses/by-sa/4.0/deed.es), la del libro que adapta;",
+    "el código (`course_utils`, herramientas, pruebas y celdas de código), con licencia MIT.",
+]
+
+_BARE_URL = re.compile(r"(?<![(<\[])(https?://[^\s)>\]]+?)([.,;]?)(?=\s|$)")
+
+
+def _reference_text(text: str) -> str:
+    """La cita tal como se publica en el sitio: URL y DOI como enlaces, sin notas del cuaderno."""
+    text = text.replace(" Fuente de este cuaderno.", "")
+    return _BARE_URL.sub(lambda m: f"<{m.group(1)}>{m.group(2)}", text)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -349,6 +385,40 @@ def readme_setup_section() -> str:
     return match.group(0).strip()
 
 
+ARCHIVE_NAME = "curso-medir-comparar.zip"
+#: Lo que no va en el archivo descargable si no se puede preguntar a git qué está versionado.
+_NOT_ARCHIVED = {".git", ".venv", "_build", "__pycache__", ".ipynb_checkpoints", ".pytest_cache",
+                 "course_utils.egg-info", ".hypothesis"}
+
+
+def course_files() -> list[Path]:
+    """Los ficheros del curso (los versionados en git; sin git, el árbol sin entornos ni cachés)."""
+    try:
+        out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True)
+        names = [n for n in out.stdout.decode("utf-8").split("\0") if n]
+    except (OSError, subprocess.CalledProcessError):
+        names = []
+    if names:
+        return sorted(ROOT / n for n in names if (ROOT / n).is_file())
+    return sorted(
+        p for p in ROOT.rglob("*")
+        if p.is_file() and not _NOT_ARCHIVED.intersection(p.relative_to(ROOT).parts)
+    )
+
+
+def write_archive(target: Path) -> None:
+    """El curso completo en un .zip, dentro de una carpeta con su nombre, con fechas fijas."""
+    folder = target.stem
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for path in course_files():
+            info = zipfile.ZipInfo(f"{folder}/{path.relative_to(ROOT).as_posix()}",
+                                   date_time=(2026, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = (path.stat().st_mode & 0o777) << 16
+            archive.writestr(info, path.read_bytes())
+
+
 def run_page() -> str:
     section = _OUTSIDE_LINK.sub(r"\1", readme_setup_section())
     return "\n".join(
@@ -357,8 +427,10 @@ def run_page() -> str:
             "",
             "Para **leer** el curso basta este sitio: cada página muestra el cuaderno con las",
             "salidas guardadas. Para **ejecutar** los cuadernos, cambiar parámetros y hacer los",
-            "ejercicios en su ordenador, descargue el repositorio del curso y prepare el entorno",
-            "como indica su README (esta página copia esa sección tal cual):",
+            "ejercicios en su ordenador, descargue el curso completo, tal como se construyó este",
+            f"sitio: {{download}}`{ARCHIVE_NAME} <descargas/{ARCHIVE_NAME}>` (cuadernos, `course_utils`,",
+            "datos, pruebas y README; unos 10 MB). Descomprímalo y prepare el entorno como indica su",
+            "README (esta página copia esa sección tal cual); después, todo funciona sin conexión.",
             "",
             section,
             "",
@@ -396,6 +468,7 @@ def stage(src: Path) -> list[str]:
     notes += [f"el glosario omite «{p}», que aún no existe" for p in pending]
     (src / "referencias.md").write_text(references_page(notebooks), encoding="utf-8")
     (src / "como-ejecutar.md").write_text(run_page(), encoding="utf-8")
+    write_archive(src / "descargas" / ARCHIVE_NAME)
     return notes
 
 

@@ -148,18 +148,36 @@ def slide_type(cell) -> str | None:
 
 
 # Configuración de RISE guardada en el cuaderno: una diapositiva más alta que la pantalla (una
-# sección con varias celdas de código y una figura) se desplaza en lugar de quedar cortada.
-RISE_METADATA = {"scroll": True}
+# sección con varias celdas de código y una figura) se desplaza en lugar de quedar cortada; y el
+# tema «white» de reveal.js, que trae sus fuentes (el tema por defecto, «simple», las pide a
+# fonts.googleapis.com: sin conexión, en clase, fallaría).
+RISE_METADATA = {"scroll": True, "theme": "white"}
 
 
-def normalize_classroom_metadata(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Pliega las soluciones y asigna los metadatos de diapositivas (en el sitio; idempotente)."""
-    nb.metadata["rise"] = {**nb.metadata.get("rise", {}), **RISE_METADATA}
-    for cell, kind in zip(nb.cells, expected_slide_types(nb.cells)):
+#: Metadatos de celda que solo dicen cómo se ve el cuaderno en JupyterLab o RISE (plegar una
+#: salida, desplazarla); se escriben al usar el cuaderno en clase y no son contenido.
+VIEW_STATE_KEYS = ("collapsed", "scrolled")
+
+
+def reset_view_state(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Deshace lo que deja el uso en clase (en el sitio; idempotente): quita los metadatos de vista
+    y vuelve a plegar las soluciones, con sus salidas."""
+    for cell in nb.cells:
+        for key in VIEW_STATE_KEYS:
+            cell.metadata.pop(key, None)
         if is_solution(cell):
             hidden = dict(cell.metadata.get("jupyter", {}))
             hidden.update({"source_hidden": True, "outputs_hidden": True})
             cell.metadata["jupyter"] = hidden
+    return nb
+
+
+def normalize_classroom_metadata(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Pliega las soluciones, quita el estado de vista y asigna los metadatos de diapositivas (en
+    el sitio; idempotente)."""
+    nb.metadata["rise"] = {**nb.metadata.get("rise", {}), **RISE_METADATA}
+    reset_view_state(nb)
+    for cell, kind in zip(nb.cells, expected_slide_types(nb.cells)):
         cell.metadata["slideshow"] = {"slide_type": kind}
     return nb
 
@@ -210,8 +228,9 @@ def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     de código vacía (mismo ``id`` que la primera, etiqueta ``exercise``, sin salidas, visible) con
     una indicación en español. Las demás celdas, sus salidas y sus metadatos, y los metadatos del
     cuaderno, quedan idénticos, salvo los enlaces Markdown relativos ``../`` (ver
-    :func:`relink_markdown`)."""
-    out = copy.deepcopy(nb)
+    :func:`relink_markdown`). El estado de vista que deja la clase no pasa a la copia
+    (:func:`reset_view_state`)."""
+    out = reset_view_state(copy.deepcopy(nb))
     numbers = exercise_numbers(nb.cells)
     cells = []
     previous_was_solution = False

@@ -4,6 +4,7 @@ Uso (desde la raíz del repositorio, con el entorno del curso activado)::
 
     python tools/make_student_copies.py            # escribe notebooks/alumnos/
     python tools/make_student_copies.py --check    # solo comprueba que están al día
+    python tools/make_student_copies.py --mi-trabajo   # copia de trabajo del estudiante
 
 Para cada ``notebooks/NN_nombre.ipynb`` se escribe ``notebooks/alumnos/NN_nombre.ipynb``, igual que
 el original salvo que cada solución (celdas con la etiqueta ``solution``; varias seguidas cuentan
@@ -25,7 +26,13 @@ También se escriben en ``notebooks/alumnos/``:
 ``tests/test_classroom.py`` comprueba que las copias son exactamente lo que genera esta orden.
 
 Las copias se generan, nunca se editan a mano; repetir la orden no deja diferencias en ``git``.
-Genérelas después de ``tools/run_notebooks.py``.
+Genérelas después de ``tools/run_notebooks.py``. El estado de vista que deja el uso en clase
+(una salida plegada con RISE, una solución desplegada) no cuenta como cambio.
+
+**Dónde trabaja el estudiante.** Con ``--mi-trabajo`` se copian las copias de ``alumnos/`` a
+``notebooks/mi_trabajo/`` (ignorada por ``git`` y por las pruebas). Solo se copian los cuadernos
+que aún no están allí: lo que el estudiante haya escrito no se sobrescribe nunca, tampoco al
+regenerar ``alumnos/``.
 """
 
 from __future__ import annotations
@@ -37,11 +44,12 @@ from pathlib import Path
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from classroom import dumps, student_copy  # noqa: E402
+from classroom import dumps, reset_view_state, student_copy  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 STUDENTS = NOTEBOOKS / "alumnos"
+WORKSPACE = NOTEBOOKS / "mi_trabajo"
 
 README = """\
 # Cuadernos para estudiantes
@@ -53,8 +61,13 @@ texto, el código, las figuras y los resultados guardados) es igual que en los c
 
 Abra los cuadernos desde aquí (`jupyter lab notebooks/alumnos/`) y ejecútelos de arriba abajo.
 
-Estos ficheros se generan con `python tools/make_student_copies.py`: no los edite aquí, porque se
-sobrescriben (guarde su trabajo con otro nombre o en otra carpeta).
+Estos ficheros se generan con `python tools/make_student_copies.py`: **no trabaje aquí**, porque
+se sobrescriben. Para tener su propia copia, que nada sobrescribe, ejecute una vez (desde la raíz
+del repositorio, con el entorno activado)
+
+    python tools/make_student_copies.py --mi-trabajo
+
+y abra `jupyter lab notebooks/mi_trabajo/`: esa carpeta es suya (git y las pruebas la ignoran).
 """
 
 def sources() -> list[Path]:
@@ -77,6 +90,36 @@ def expected_files(read=None) -> dict[Path, str]:
     return files
 
 
+def is_current(path: Path, text: str) -> bool:
+    """``path`` tiene el texto ``text``, salvo el estado de vista que deja el uso en clase."""
+    if not path.exists():
+        return False
+    present = path.read_text(encoding="utf-8")
+    if present == text or path.suffix != ".ipynb":
+        return present == text
+    try:
+        nb = nbformat.reads(present, as_version=4)
+    except Exception:  # un fichero roto no está al día
+        return False
+    return dumps(reset_view_state(nb)) == text
+
+
+def make_workspace() -> int:
+    """Copia a ``notebooks/mi_trabajo/`` lo que aún no esté allí; nunca sobrescribe."""
+    WORKSPACE.mkdir(exist_ok=True)
+    copied = 0
+    for source in [*sorted(STUDENTS.glob("*.ipynb")), STUDENTS / "matplotlibrc"]:
+        target = WORKSPACE / source.name
+        if target.exists():
+            continue
+        target.write_bytes(source.read_bytes())
+        copied += 1
+        print(f"copiada {target.relative_to(ROOT)}")
+    print(f"{copied} ficheros nuevos en {WORKSPACE.relative_to(ROOT)}/ (los que ya estaban no se "
+          "tocan). Ábralos con: jupyter lab notebooks/mi_trabajo/")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -84,14 +127,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--check", action="store_true", help="no escribe nada; falla si alguna copia no está al día"
     )
+    parser.add_argument(
+        "--mi-trabajo", action="store_true",
+        help="copia las copias de estudiante a notebooks/mi_trabajo/ sin sobrescribir nada",
+    )
     args = parser.parse_args(argv)
+    if args.mi_trabajo:
+        return make_workspace()
     files = expected_files()
     stale = sorted(
         p for p in STUDENTS.glob("*.ipynb") if p not in files
     )  # copias de cuadernos que ya no existen
-    outdated = [
-        p for p, text in files.items() if not p.exists() or p.read_text(encoding="utf-8") != text
-    ]
+    outdated = [p for p, text in files.items() if not is_current(p, text)]
     if args.check:
         for p in outdated:
             print(f"desactualizada: {p.relative_to(ROOT)}")
