@@ -808,3 +808,26 @@ def test_site_offers_the_whole_course_as_a_download(site):
         assert f"curso-medir-comparar/{needed}" in names, needed
     link = soup(site / "como-ejecutar.html").find("a", href=re.compile(r"curso-medir-comparar"))
     assert link is not None
+
+
+_INTRODUCED = re.compile(r"\*\*([^*]{2,60})\*\*\s+\(\*([A-Za-z][^*()]{1,60})\*")
+
+
+def test_every_term_introduced_with_its_english_name_is_in_the_glossary():
+    """La regla: un término que un cuaderno presenta en negrita con su nombre inglés en cursiva,
+    «**término** (*term*)», tiene entrada en el glosario (por su forma en español). Las frases
+    largas en negrita (más de cuatro palabras) no son términos."""
+    terms = tomllib.loads((ROOT / "book" / "glosario.toml").read_text(encoding="utf-8"))["termino"]
+    known = set()
+    for t in terms:
+        known |= {_fold(" ".join(f.split())) for f in [t["es"], *t.get("buscar", [])]}
+    missing = []
+    for path in NOTEBOOKS:
+        for cell in read_nb(path).cells:
+            if cell.cell_type != "markdown":
+                continue
+            for m in _INTRODUCED.finditer(cell.source):
+                es = " ".join(m.group(1).split())
+                if len(es.split()) <= 4 and _fold(es) not in known:
+                    missing.append(f"{path.name}: «{es}» (*{' '.join(m.group(2).split())}*)")
+    assert not missing, "faltan en book/glosario.toml:\n" + "\n".join(missing)
