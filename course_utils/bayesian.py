@@ -13,8 +13,9 @@ Demšar y Zaffalon, 2017).
   prueba). A posteriori, la diferencia media sigue una t de Student con la
   varianza corregida de Nadeau y Bengio (Corani y Benavoli, 2015).
 - :func:`bayesian_signed_rank_test`: varios conjuntos de datos, una puntuación
-  media por conjunto y algoritmo; proceso de Dirichlet con Monte Carlo
-  (Benavoli et al., 2014).
+  media por conjunto y algoritmo; proceso de Dirichlet con Monte Carlo y tres
+  regiones con ROPE (Benavoli, Corani, Demšar y Zaffalon, 2017, sobre la prueba sin
+  ROPE de Benavoli et al., 2014).
 
 Se escriben aquí (y no se delega en ``baycomp``) porque ``baycomp`` deduce el
 cociente prueba/entrenamiento del número de repeticiones, suponiendo validación
@@ -462,7 +463,7 @@ class BayesianSignedRankResult(_DecisionMixin):
     n_samples: int
     higher_is_better: bool
     names: tuple[str, str] = ("A", "B")
-    method: str = "Prueba de rangos con signo bayesiana (Benavoli et al., 2014)"
+    method: str = "Prueba de rangos con signo bayesiana (Benavoli et al., 2017)"
 
     def summary(self) -> str:
         """Resumen en español, con 4 decimales. Devuelve el texto (no lo imprime)."""
@@ -489,7 +490,7 @@ def _signed_rank_thetas(weights: np.ndarray, diffs: np.ndarray, rope: tuple[floa
     """θ_izquierda y θ_derecha para cada fila de pesos de Dirichlet (la pseudo-observación, 1.ª).
 
     θ_derecha = Σ_i Σ_j w_i w_j H((z_i + z_j)/2 - superior), con H(0) = 1/2
-    (y la izquierda, simétrica), como en Benavoli et al. (2014) y baycomp.
+    (y la izquierda, simétrica), como en Benavoli et al. (2017) y baycomp.
     """
     z = np.concatenate(([0.0], diffs))
     walsh = z[:, None] + z[None, :]
@@ -538,7 +539,7 @@ def bayesian_signed_rank_test(
     higher_is_better: bool = True,
     names: tuple[str, str] = ("A", "B"),
 ) -> BayesianSignedRankResult:
-    r"""Prueba de rangos con signo bayesiana (Benavoli et al., 2014) con ROPE.
+    r"""Prueba de rangos con signo bayesiana con ROPE (Benavoli et al., 2017).
 
     Compara dos algoritmos sobre **varios conjuntos de datos** con una puntuación
     media por conjunto (``scores_a[i]``, ``scores_b[i]``). La distribución de las
@@ -727,7 +728,12 @@ def plot_bayesian_ttest(result: object, *, ax: object = None):
     ax.set_xlabel(f"Diferencia media {a} - {b}")
     ax.set_ylabel("Densidad a posteriori")
     ax.set_ylim(0, 1.35 * float(np.max(y)))
-    ax.legend(loc="upper left")
+    # La leyenda siempre en el mismo orden (A, equivalentes, B), sea cual sea el lado de cada uno.
+    handles, labels = ax.get_legend_handles_labels()
+    rank = {f"{a} mejor": 0, "equivalentes": 1, f"{b} mejor": 2}
+    order = sorted(range(len(labels)),
+                   key=lambda i: next((r for k, r in rank.items() if labels[i].startswith(k)), 3))
+    ax.legend([handles[i] for i in order], [labels[i] for i in order], loc="upper left")
     return ax
 
 

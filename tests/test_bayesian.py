@@ -399,10 +399,17 @@ def test_plot_bayesian_ttest():
     fig, ax = plt.subplots()
     out = plot_bayesian_ttest(res, ax=ax)
     assert out is ax
+    # La leyenda, siempre A, equivalentes, B (aunque B quede a la izquierda del eje).
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert labels == [f"C4.5 mejor: P = {res.prob_b_better:.4f}",
+    assert labels == [f"KNN mejor: P = {res.prob_a_better:.4f}",
                       f"equivalentes (ROPE): P = {res.prob_equivalent:.4f}",
-                      f"KNN mejor: P = {res.prob_a_better:.4f}"]
+                      f"C4.5 mejor: P = {res.prob_b_better:.4f}"]
+    errors = bayesian_correlated_ttest(1 - a, 1 - b, test_train_ratio=1 / 9, rope=0.01,
+                                       names=("KNN", "C4.5"), higher_is_better=False)
+    _, ax2 = plt.subplots()
+    plot_bayesian_ttest(errors, ax=ax2)
+    assert [t.get_text().split(":")[0] for t in ax2.get_legend().get_texts()] == [
+        "KNN mejor", "equivalentes (ROPE)", "C4.5 mejor"]
     assert len([c for c in ax.collections if isinstance(c, PolyCollection)]) >= 3
     assert "KNN - C4.5" in ax.get_xlabel()
     with pytest.raises(TypeError, match="result"):
