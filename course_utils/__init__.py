@@ -26,7 +26,7 @@ plots_multiple  Diagrama de diferencias críticas.
 
 from course_utils.data import ADULT_FEATURES, load_adult
 
-# --- intervals / metrics (issue 3, part A) ---
+# --- intervalos y medidas ---
 from course_utils.intervals import (
     BootstrapResult,
     IntervalResult,
@@ -36,7 +36,7 @@ from course_utils.intervals import (
     proportion_interval,
 )
 from course_utils.metrics import ClassificationMetrics, classification_metrics
-# --- comparison / resampling / plots (issue 3, part B) ---
+# --- comparación, remuestreo y gráficas ---
 from course_utils.comparison import (
     TestResult,
     cohens_d,
