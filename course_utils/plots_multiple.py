@@ -219,9 +219,15 @@ def plot_critical_difference(
              "wilcoxon-holm": "tab:green"}[result.method]
     for g, members in enumerate(groups):
         rs = [float(ranks[m]) for m in members]
+        x0, x1 = x(max(rs)), x(min(rs))
+        # La barra asoma un poco por cada lado, pero nunca hasta la línea de un algoritmo que
+        # no es del grupo (con rangos casi iguales, parecería que también lo une)
+        outside = [x(float(ranks[m])) for m in names if m not in members]
+        gap_l = min((x0 - xo for xo in outside if xo < x0), default=np.inf)
+        gap_r = min((xo - x1 for xo in outside if xo > x1), default=np.inf)
         yy = y(y_bars0 + g * _BAR)
-        ax.plot([x(max(rs)) - 0.06, x(min(rs)) + 0.06], [yy, yy], color=color, lw=4,
-                solid_capstyle="round")
+        ax.plot([x0 - min(0.06, gap_l / 3), x1 + min(0.06, gap_r / 3)], [yy, yy], color=color,
+                lw=4, solid_capstyle="butt")
 
     # Nombres con sus líneas guía
     for row, i in enumerate(left):

@@ -369,3 +369,19 @@ def test_cd_title_must_be_text(title):
 
     with pytest.raises(TypeError, match="`title`"):
         plot_critical_difference(_cd_results()["holm"], title=title)
+
+
+def test_cd_group_bar_never_reaches_a_non_member():
+    from course_utils import plot_critical_difference
+
+    # Bonferroni-Dunn frente a C4.5: C4.5+m (2.000) está en el grupo, C4.5+m+cf (1.964) no
+    res = _cd_results()["bonferroni-dunn"]
+    assert res.groups() == [("C4.5+m", "C4.5+cf", "C4.5")]
+    ax = plot_critical_difference(res)
+    ticks = _tick_positions(ax)
+    per_rank = ticks[2] - ticks[1]
+    x_of = {name: ticks[1] + (r - 1) * per_rank for name, r in res.average_ranks.items()}
+    bar = next(ln for ln in ax.lines if ln.get_color() == "tab:blue")
+    lo, hi = sorted(bar.get_xdata())
+    assert lo < x_of["C4.5"] and hi > x_of["C4.5+m"]  # cubre a sus miembros
+    assert hi < x_of["C4.5+m+cf"]  # y no llega al que no es del grupo
