@@ -458,7 +458,8 @@ class PostHocResult:
             "bonferroni-dunn": f"Comparaciones con el control «{self.control}», Bonferroni-Dunn",
             "wilcoxon-holm": "Wilcoxon de rangos con signo por parejas, ajuste de Holm",
         }
-        lines = [f"{titles[self.method]}; α = {self.alpha:g}, N = {self.n_datasets} conjuntos"]
+        alpha = f"{self.alpha:.2f}" if round(self.alpha, 2) == self.alpha else f"{self.alpha:g}"
+        lines = [f"{titles[self.method]}; α = {alpha}, N = {self.n_datasets} conjuntos"]
         if self.critical_difference is not None:
             lines.append(f"  diferencia crítica (CD) = {self.critical_difference:.4f} rangos")
         for row in self.comparisons.itertuples():
@@ -629,8 +630,9 @@ def control_test(
     r"""Cada algoritmo frente a uno de control, sobre los rangos medios.
 
     Para cada algoritmo :math:`i` distinto del control :math:`c`,
-    :math:`z = (R_i - R_c) / \sqrt{k(k+1)/(6N)}` y el valor p bilateral de la normal
-    estándar. Los :math:`k-1` valores p se ajustan con
+    :math:`z = (R_c - R_i) / \sqrt{k(k+1)/(6N)}` (control menos algoritmo, el orden de
+    Demšar y de la columna ``rank_difference``; es la columna ``statistic``) y el valor p
+    bilateral de la normal estándar. Los :math:`k-1` valores p se ajustan con
     ``statsmodels.stats.multitest.multipletests``: ``method="holm"`` (escalonado, más
     potente) o ``method="bonferroni-dunn"`` (Bonferroni: multiplica por :math:`k-1`;
     equivale a la CD de Bonferroni-Dunn). Con un control hay :math:`k-1` comparaciones

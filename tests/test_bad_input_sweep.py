@@ -1115,9 +1115,10 @@ SWEEP: dict[str, Case] = {
         _check_sign, max_examples=40,
     ),
     "plot_critical_difference": Case(
-        lambda: {"result": _nemenyi_result(), "alpha": None, "width": 8.0},
+        lambda: {"result": _nemenyi_result(), "alpha": None, "width": 8.0, "title": None},
         {"result": BAD["anything"], "alpha": BAD["alpha"],
-         "width": st.sampled_from([0, 2, -8, "8", None, True, np.nan])},
+         "width": st.sampled_from([0, 2, -8, "8", None, True, np.nan]),
+         "title": st.sampled_from([3, b"x", ["t"], True, np.nan])},
         max_examples=15,
     ),
     "load_benchmark_dataset": Case(
