@@ -22,6 +22,7 @@ bayesian    Comparación bayesiana con ROPE (prueba t correlacionada, rangos con
 benchmark   Banco de pruebas sin conexión: 10 conjuntos reales, 6 algoritmos, tabla N×k.
 multiple    Varios algoritmos sobre varios conjuntos: Friedman, Nemenyi, Holm, Wilcoxon.
 plots_multiple  Diagrama de diferencias críticas.
+single_test_set  Un conjunto de prueba: DeLong (dos AUC), Q de Cochran, permutación pareada.
 """
 
 from course_utils.data import ADULT_FEATURES, load_adult
@@ -102,6 +103,15 @@ from course_utils.multiple import (
     wilcoxon_signed_rank_test,
 )
 from course_utils.plots_multiple import plot_critical_difference
+# --- modelos ya entrenados sobre un mismo conjunto de prueba ---
+from course_utils.single_test_set import (
+    CochranQResult,
+    DeLongResult,
+    PermutationTestResult,
+    cochran_q_test,
+    delong_test,
+    paired_permutation_test,
+)
 
 __version__ = "0.1.0"
 
@@ -170,4 +180,10 @@ __all__ = [
     "bayesian_signed_rank_test",
     "plot_bayesian_ttest",
     "plot_bayesian_signed_rank",
+    "DeLongResult",
+    "delong_test",
+    "CochranQResult",
+    "cochran_q_test",
+    "PermutationTestResult",
+    "paired_permutation_test",
 ]

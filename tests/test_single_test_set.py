@@ -1,0 +1,488 @@
+"""Pruebas de course_utils.single_test_set contra referencias independientes.
+
+* DeLong: una implementación ingenua O(m·n) escrita aquí (colocaciones con la función
+  ψ y covarianzas de NumPy), ``sklearn.metrics.roc_auc_score`` para cada AUC y, si está
+  instalado R con pROC, ``roc.test(method = "delong")`` y ``ci(method = "delong")`` en un
+  solo proceso de ``Rscript`` para todo el módulo (sin R se omiten con un motivo; con
+  ``CI=true`` fallan: ``.ci/run`` instala R).
+* Q de Cochran: ``statsmodels.stats.contingency_tables.cochrans_q``; las parejas, contra
+  ``cu.mcnemar_table``, la fórmula de la mid-p con ``scipy.stats.binom`` y ``multipletests``.
+* Permutación: ``scipy.stats.permutation_test(..., permutation_type="samples")`` (exacta
+  con pocos ejemplos), la prueba binomial exacta (con la exactitud coincide con McNemar
+  exacta) y, en Monte Carlo, dentro de su error.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import subprocess
+import textwrap
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+from sklearn.metrics import roc_auc_score
+from statsmodels.stats.contingency_tables import cochrans_q
+from statsmodels.stats.multitest import multipletests
+
+import course_utils as cu
+from course_utils.single_test_set import _placements
+
+# ---------------------------------------------------------------------------
+# Referencias escritas aquí
+# ---------------------------------------------------------------------------
+
+
+def naive_delong(y, a, b):
+    """DeLong, DeLong y Clarke-Pearson (1988) tal cual: ψ para cada pareja positivo-negativo."""
+    y = np.asarray(y).astype(bool)
+    out = {}
+    v10s, v01s = [], []
+    for s in (np.asarray(a, float), np.asarray(b, float)):
+        x, z = s[y][:, None], s[~y][None, :]
+        psi = (x > z) + 0.5 * (x == z)
+        v10s.append(psi.mean(axis=1))
+        v01s.append(psi.mean(axis=0))
+    m, n = len(v10s[0]), len(v01s[0])
+    s10, s01 = np.cov(np.vstack(v10s)), np.cov(np.vstack(v01s))
+    cov = s10 / m + s01 / n
+    auc = np.array([v.mean() for v in v10s])
+    var = cov[0, 0] + cov[1, 1] - 2 * cov[0, 1]
+    out["auc"] = auc
+    out["diff"] = auc[0] - auc[1]
+    out["se"] = math.sqrt(var)
+    out["z"] = out["diff"] / out["se"] if var > 0 else float("nan")
+    out["var"] = np.diag(cov)
+    return out
+
+
+def _data(seed, n=200, ties=None, shift=1.0):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    a = rng.normal(size=n) + shift * y
+    b = 0.6 * a + rng.normal(size=n) * 0.8 + 0.3 * y
+    if ties is not None:
+        a, b = np.round(a, ties), np.round(b, ties)
+    return y, a, b
+
+
+# ---------------------------------------------------------------------------
+# R y pROC: un solo proceso para todo el módulo
+# ---------------------------------------------------------------------------
+
+_R_CASES = {
+    "continuas": _data(1),
+    "empates": _data(2, n=150, ties=1),
+    "muchos": _data(3, n=4000, ties=2),
+    "b_constante": (_data(4, n=60)[0], _data(4, n=60)[1], np.full(60, 0.3)),
+    "a_perfecta": (lambda y, a, b: (y, y + 0.01 * a, b))(*_data(5, n=80)),
+    "dos_positivos": (np.array([0] * 10 + [1, 1]), np.linspace(0, 1, 12) ** 2,
+                      np.cos(np.arange(12.0))),
+    "iguales": (lambda y, a, b: (y, a, a.copy()))(*_data(6, n=40)),
+    "un_positivo": (np.array([0] * 9 + [1]), np.arange(10.0), np.arange(10.0)[::-1].copy()),
+}
+
+_R_SCRIPT = textwrap.dedent(
+    r"""
+    suppressMessages(library(pROC))
+    args <- commandArgs(trailingOnly = TRUE)
+    for (f in args) {
+      d <- read.csv(f)
+      r1 <- roc(d$y, d$a, levels = c(0, 1), direction = "<", quiet = TRUE)
+      r2 <- roc(d$y, d$b, levels = c(0, 1), direction = "<", quiet = TRUE)
+      t <- suppressWarnings(tryCatch(roc.test(r1, r2, method = "delong", paired = TRUE),
+                                     error = function(e) NULL))
+      g <- suppressWarnings(tryCatch(roc.test(r1, r2, method = "delong", paired = TRUE,
+                                              alternative = "greater"), error = function(e) NULL))
+      c1 <- suppressWarnings(as.numeric(ci(r1, method = "delong")))
+      c2 <- suppressWarnings(as.numeric(ci(r2, method = "delong")))
+      v <- c(as.numeric(auc(r1)), as.numeric(auc(r2)),
+             if (is.null(t)) c(NA, NA, NA, NA) else c(t$statistic, t$p.value, t$conf.int),
+             if (is.null(g)) NA else g$p.value, c1[c(1, 3)], c2[c(1, 3)])
+      cat(basename(f), sprintf("%.17g", v), "\n")
+    }
+    """
+)
+
+_R_FIELDS = ["auc1", "auc2", "z", "p", "ci_low", "ci_high", "p_greater", "ci1_low",
+             "ci1_high", "ci2_low", "ci2_high"]
+
+
+def _missing_r(reason: str):
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason} En CI R y pROC son obligatorios (.ci/run los instala).")
+    pytest.skip(f"{reason} Se omiten las comparaciones con pROC.")
+
+
+@pytest.fixture(scope="module")
+def proc(tmp_path_factory):
+    """Resultados de pROC para cada caso de _R_CASES (un solo Rscript)."""
+    rscript = shutil.which("Rscript")
+    if rscript is None:
+        _missing_r("No está instalado R (Rscript); en Debian: apt-get install r-base-core r-cran-proc.")
+    folder = tmp_path_factory.mktemp("proc")
+    files = []
+    for name, (y, a, b) in _R_CASES.items():
+        path = folder / f"{name}.csv"
+        pd.DataFrame({"y": y, "a": a, "b": b}).to_csv(path, index=False, float_format="%.17g")
+        files.append(str(path))
+    script = folder / "delong.R"
+    script.write_text(_R_SCRIPT)
+    run = subprocess.run([rscript, "--vanilla", str(script), *files], capture_output=True,
+                         text=True, timeout=120)
+    if run.returncode != 0:
+        if "pROC" in run.stderr:
+            _missing_r("R no tiene el paquete pROC; en Debian: apt-get install r-cran-proc.")
+        raise AssertionError(f"Rscript falló:\n{run.stderr}")
+    out = {}
+    for line in run.stdout.strip().splitlines():
+        name, *values = line.split()
+        out[name.removesuffix(".csv")] = dict(
+            zip(_R_FIELDS, [float("nan") if v == "NA" else float(v) for v in values])
+        )
+    assert set(out) == set(_R_CASES), run.stdout
+    return out
+
+
+@pytest.mark.parametrize("case", [c for c in _R_CASES if c not in ("iguales", "un_positivo")])
+def test_delong_equals_proc(proc, case):
+    y, a, b = _R_CASES[case]
+    ref = proc[case]
+    res = cu.delong_test(y, a, b)
+    assert res.auc_a == pytest.approx(ref["auc1"], abs=1e-12)
+    assert res.auc_b == pytest.approx(ref["auc2"], abs=1e-12)
+    assert res.statistic == pytest.approx(ref["z"], rel=1e-9, abs=1e-9)
+    assert res.pvalue == pytest.approx(ref["p"], rel=1e-9, abs=1e-12)
+    # pROC no recorta el intervalo de la diferencia; course_utils lo recorta a [-1, 1].
+    assert (res.ci_low, res.ci_high) == pytest.approx(
+        (max(-1.0, ref["ci_low"]), min(1.0, ref["ci_high"])), abs=1e-9)
+    assert res.auc_a_ci == pytest.approx((ref["ci1_low"], ref["ci1_high"]), abs=1e-9)
+    assert res.auc_b_ci == pytest.approx((ref["ci2_low"], ref["ci2_high"]), abs=1e-9)
+    greater = cu.delong_test(y, a, b, alternative="greater")
+    assert greater.pvalue == pytest.approx(ref["p_greater"], rel=1e-9, abs=1e-12)
+    # sklearn para cada AUC y la implementación ingenua para el error estándar.
+    assert res.auc_a == pytest.approx(roc_auc_score(y, a), abs=1e-12)
+    assert res.auc_b == pytest.approx(roc_auc_score(y, b), abs=1e-12)
+    assert res.se == pytest.approx(naive_delong(y, a, b)["se"], rel=1e-9)
+
+
+def test_delong_identical_models_gives_p_one_like_proc(proc):
+    y, a, b = _R_CASES["iguales"]
+    ref = proc["iguales"]
+    res = cu.delong_test(y, a, b)
+    # pROC: d = 0 y sig = 0 -> z = 0, p = 1 (delong.paired.test).
+    assert (res.statistic, res.pvalue) == (ref["z"], ref["p"]) == (0.0, 1.0)
+    assert (res.ci_low, res.ci_high) == (0.0, 0.0)
+    assert "varianza estimada son 0" in res.note
+
+
+def test_delong_one_positive_is_refused_where_proc_gives_na(proc):
+    y, a, b = _R_CASES["un_positivo"]
+    ref = proc["un_positivo"]
+    assert math.isnan(ref["ci1_low"])  # pROC: NA, no hay varianza con un solo positivo
+    assert roc_auc_score(y, a) == 1.0  # la AUC sí existe...
+    with pytest.raises(ValueError, match="al menos 2 positivos") as info:
+        cu.delong_test(y, a, b)  # ... pero su varianza no: error en español, no un NaN
+    assert "`y_true`" in str(info.value)
+
+
+# ---------------------------------------------------------------------------
+# DeLong contra la implementación ingenua y scikit-learn (sin R)
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed,ties,n", [(10, None, 50), (11, 1, 120), (12, 0, 300), (13, 2, 31)])
+def test_delong_equals_naive_placements(seed, ties, n):
+    y, a, b = _data(seed, n=n, ties=ties)
+    ref = naive_delong(y, a, b)
+    res = cu.delong_test(y, a, b)
+    assert (res.auc_a, res.auc_b) == pytest.approx(tuple(ref["auc"]), abs=1e-14)
+    assert res.auc_a == pytest.approx(roc_auc_score(y, a), abs=1e-14)
+    assert res.auc_b == pytest.approx(roc_auc_score(y, b), abs=1e-14)
+    assert res.estimate == pytest.approx(ref["diff"], abs=1e-14)
+    assert res.se == pytest.approx(ref["se"], rel=1e-10)
+    assert res.statistic == pytest.approx(ref["z"], rel=1e-10)
+    assert res.pvalue == pytest.approx(2 * stats.norm.sf(abs(ref["z"])), rel=1e-9)
+    z = stats.norm.isf(0.025)
+    assert res.auc_a_ci == pytest.approx(
+        (max(0, ref["auc"][0] - z * math.sqrt(ref["var"][0])),
+         min(1, ref["auc"][0] + z * math.sqrt(ref["var"][0]))), abs=1e-12)
+
+
+def test_placements_equal_rankdata_midranks():
+    # Sun y Xu (2014) con tres llamadas a rankdata: T_Z - T_X y T_Z - T_Y.
+    y, a, _ = _data(20, n=500, ties=1)
+    pos = y.astype(bool)
+    tz, tx, ty = stats.rankdata(a), stats.rankdata(a[pos]), stats.rankdata(a[~pos])
+    p10, p01 = _placements(a, pos)
+    assert np.array_equal(p10, tz[pos] - tx)
+    assert np.array_equal(p01, tz[~pos] - ty)
+
+
+def test_delong_pos_label_text_and_mirror():
+    y, a, b = _data(21, n=90)
+    text = np.where(y == 1, "enfermo", "sano")
+    res = cu.delong_test(text, a, b, pos_label="enfermo")
+    ref = cu.delong_test(y, a, b)
+    assert res.pvalue == ref.pvalue and res.auc_a == ref.auc_a
+    # Con la otra clase como positiva y las puntuaciones cambiadas de signo: lo mismo.
+    flipped = cu.delong_test(text, -a, -b, pos_label="sano")
+    assert flipped.auc_a == pytest.approx(ref.auc_a, abs=1e-14)
+    assert flipped.pvalue == pytest.approx(ref.pvalue, rel=1e-12)
+    swapped = cu.delong_test(y, b, a)
+    assert swapped.statistic == pytest.approx(-ref.statistic, rel=1e-12)
+    with pytest.raises(ValueError, match="pos_label") as info:
+        cu.delong_test(text, a, b)
+    assert "`y_true`" in str(info.value)
+    assert cu.delong_test(y * 2 - 1, a, b).pvalue == ref.pvalue  # -1/1
+    assert cu.delong_test(y.astype(bool), a, b).pvalue == ref.pvalue
+
+
+def test_delong_auc_half_and_one():
+    # B puntúa igual a todos (AUC exactamente 0.5); A separa perfectamente (AUC 1).
+    y = np.array([0, 1] * 10)
+    a = y + np.linspace(0, 0.5, 20)
+    b = np.full(20, 0.7)
+    assert roc_auc_score(y, a) == 1.0 and roc_auc_score(y, b) == 0.5
+    with pytest.raises(ValueError, match="paired_permutation_test") as info:
+        cu.delong_test(y, a, b)  # varianza 0 con diferencia 0.5: z sería infinito
+    assert "`scores_a`" in str(info.value)
+    # Con A casi perfecta (un empate) la varianza ya no es 0.
+    a2 = a.copy()
+    a2[1] = a2[0]
+    res = cu.delong_test(y, a2, b)
+    ref = naive_delong(y, a2, b)
+    assert res.statistic == pytest.approx(ref["z"], rel=1e-10)
+    assert res.auc_b == 0.5 and res.correlation is None  # varianza de B = 0
+    assert "degenera" in res.note
+
+
+def test_delong_limits_in_spanish(monkeypatch):
+    import course_utils.single_test_set as sts
+
+    monkeypatch.setattr(sts, "MAX_DELONG_CASES", 10)
+    y, a, b = _data(22, n=11)
+    with pytest.raises(ValueError, match="muestra aleatoria"):
+        cu.delong_test(y, a, b)
+
+
+# ---------------------------------------------------------------------------
+# Q de Cochran y McNemar por parejas
+# ---------------------------------------------------------------------------
+
+
+def _classifiers(seed, n=300, k=4):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 3, n)
+    preds = {}
+    for j in range(k):
+        wrong = rng.random(n) < 0.15 + 0.05 * j
+        preds[f"M{j}"] = np.where(wrong, (y + rng.integers(1, 3, n)) % 3, y)
+    return y, preds
+
+
+def _midp(b, c):
+    m, k = b + c, min(b, c)
+    if m == 0:
+        return 1.0
+    return min(1.0, 2 * stats.binom.cdf(k, m, 0.5) - stats.binom.pmf(k, m, 0.5))
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_cochran_equals_statsmodels_and_pairs(seed):
+    y, preds = _classifiers(seed)
+    res = cu.cochran_q_test(y, preds)
+    correct = np.column_stack([p == y for p in preds.values()]).astype(int)
+    ref = cochrans_q(correct)
+    assert res.statistic == pytest.approx(ref.statistic, rel=1e-12)
+    assert res.pvalue == pytest.approx(ref.pvalue, rel=1e-10)
+    assert res.df == ref.df == 3
+    names = list(preds)
+    pvals = []
+    for row in res.comparisons.itertuples():
+        table = cu.mcnemar_table(y, preds[row.a], preds[row.b])
+        assert (row.n01, row.n10) == (table[0, 1], table[1, 0])
+        assert row.pvalue == pytest.approx(_midp(row.n01, row.n10), rel=1e-12)
+        assert row.difference == pytest.approx(
+            np.mean(preds[row.a] == y) - np.mean(preds[row.b] == y), abs=1e-15)
+        pvals.append(row.pvalue)
+    assert len(pvals) == 6 and list(res.comparisons.a) == [names[i] for i in (0, 0, 0, 1, 1, 2)]
+    reject, adj, _, _ = multipletests(pvals, alpha=0.05, method="holm")
+    assert res.comparisons.pvalue_adjusted.to_numpy() == pytest.approx(adj, rel=1e-12)
+    assert res.comparisons.reject.tolist() == reject.tolist()
+    assert res.accuracies.to_numpy() == pytest.approx(correct.mean(axis=0), abs=1e-15)
+
+
+def test_cochran_two_models_is_mcnemar_chi2():
+    y, preds = _classifiers(3, k=2)
+    res = cu.cochran_q_test(y, pd.DataFrame(preds))
+    table = cu.mcnemar_table(y, preds["M0"], preds["M1"])
+    b, c = table[0, 1], table[1, 0]
+    assert res.statistic == pytest.approx((b - c) ** 2 / (b + c), rel=1e-12)
+    exact = cu.cochran_q_test(y, np.column_stack(list(preds.values())), method="exact")
+    assert exact.comparisons.pvalue[0] == pytest.approx(stats.binomtest(b, b + c).pvalue, rel=1e-12)
+    assert list(exact.accuracies.index) == ["A1", "A2"]
+
+
+def test_cochran_no_discordance_gives_p_one_where_statsmodels_gives_nan():
+    y = np.array(["a", "b", "a", "c", "b"] * 4)
+    same = y.copy()
+    same[:3] = ["b", "a", "b"]
+    preds = {"A": same, "B": same.copy(), "C": same.copy()}
+    correct = np.column_stack([p == y for p in preds.values()]).astype(int)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        assert math.isnan(cochrans_q(correct).statistic)
+    res = cu.cochran_q_test(y, preds)
+    assert (res.statistic, res.pvalue) == (0.0, 1.0)
+    assert "0/0" in res.note
+    assert res.comparisons.pvalue_adjusted.tolist() == [1.0, 1.0, 1.0]
+
+
+def test_cochran_bad_inputs_in_spanish():
+    y, preds = _classifiers(4, n=20, k=3)
+    with pytest.raises(ValueError, match="entre 2 y"):
+        cu.cochran_q_test(y, {"A": preds["M0"]})
+    with pytest.raises(ValueError, match=r"predictions\['M1'\]"):
+        cu.cochran_q_test(y, dict(preds, M1=preds["M1"][:-1]))
+    with pytest.raises(ValueError, match="forma"):
+        cu.cochran_q_test(y, preds["M0"])
+    with pytest.raises(TypeError, match="mezcla|texto"):
+        cu.cochran_q_test(y.astype(str), preds)
+
+
+# ---------------------------------------------------------------------------
+# Prueba de permutación pareada
+# ---------------------------------------------------------------------------
+
+
+def _np_f1(yt, x, pos=1):
+    tp = np.sum((x == pos) & (yt == pos), axis=-1)
+    fp = np.sum((x == pos) & (yt != pos), axis=-1)
+    fn = np.sum((x != pos) & (yt == pos), axis=-1)
+    return np.where(2 * tp + fp + fn > 0, 2 * tp / np.maximum(2 * tp + fp + fn, 1), 0.0)
+
+
+def _np_balanced(yt, x):
+    classes = np.unique(yt)
+    return np.mean([np.sum((x == c) & (yt == c), axis=-1) / np.sum(yt == c) for c in classes],
+                   axis=0)
+
+
+def _np_auc(yt, x):
+    pos, neg = x[..., yt == 1], x[..., yt == 0]
+    psi = (pos[..., :, None] > neg[..., None, :]) + 0.5 * (pos[..., :, None] == neg[..., None, :])
+    return psi.mean(axis=(-2, -1))
+
+
+def _scipy_exact(yt, a, b, func, alternative="two-sided"):
+    def statistic(x, z, axis=-1):
+        return func(yt, x) - func(yt, z)
+
+    ref = stats.permutation_test((a, b), statistic, permutation_type="samples", vectorized=True,
+                                 n_resamples=np.inf, alternative=alternative)
+    return ref.pvalue
+
+
+def _labels(seed, n=13, k=2):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, k, n)
+    a = np.where(rng.random(n) < 0.8, y, rng.integers(0, k, n))
+    b = np.where(rng.random(n) < 0.6, y, rng.integers(0, k, n))
+    return y, a, b
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("alternative", ["two-sided", "greater", "less"])
+def test_permutation_exact_equals_scipy(seed, alternative):
+    y, a, b = _labels(seed)
+    acc = lambda yt, x: np.mean(x == yt, axis=-1)  # noqa: E731
+    for metric, func, kw in [("accuracy", acc, {}), ("f1", _np_f1, {"pos_label": 1}),
+                             ("balanced_accuracy", _np_balanced, {})]:
+        res = cu.paired_permutation_test(y, a, b, metric, alternative=alternative, **kw)
+        assert res.method == "exact"
+        assert res.estimate == pytest.approx(func(y, a) - func(y, b), abs=1e-14)
+        assert res.pvalue == pytest.approx(_scipy_exact(y, a, b, func, alternative), rel=1e-12), metric
+
+
+def test_permutation_roc_auc_and_callable_equal_scipy():
+    rng = np.random.default_rng(5)
+    y = np.array([0, 1] * 6 + [1])
+    a = np.round(rng.normal(size=13) + y, 1)  # con empates
+    b = np.round(rng.normal(size=13) + 0.3 * y, 1)
+    res = cu.paired_permutation_test(y, a, b, "roc_auc")
+    assert res.method == "exact" and res.metric_a == pytest.approx(roc_auc_score(y, a), abs=1e-14)
+    assert res.pvalue == pytest.approx(_scipy_exact(y, a, b, _np_auc), rel=1e-12)
+    yl, al, bl = _labels(6, n=11, k=3)
+    own = cu.paired_permutation_test(yl, al, bl, lambda t, p: float(np.mean(p == t)) ** 2)
+    sq = lambda yt, x: np.mean(x == yt, axis=-1) ** 2  # noqa: E731
+    assert own.pvalue == pytest.approx(_scipy_exact(yl, al, bl, sq), rel=1e-12)
+
+
+def test_permutation_accuracy_is_exact_mcnemar_for_large_n():
+    # 45 discordantes: 2^45 reordenaciones, pero la rejilla de conteos es exacta.
+    rng = np.random.default_rng(7)
+    y = rng.integers(0, 2, 600)
+    a, b = y.copy(), y.copy()
+    idx = rng.permutation(600)
+    a[idx[:15]] ^= 1  # A falla 15 (b = 30: B falla 30 donde A acierta)
+    b[idx[15:45]] ^= 1
+    res = cu.paired_permutation_test(y, a, b, "accuracy", method="exact")
+    assert res.n_discordant == 45
+    assert res.pvalue == pytest.approx(stats.binomtest(15, 45, 0.5).pvalue, rel=1e-10)
+    # A gana en 30 discordantes: T* >= T si A gana en al menos 30 de 45.
+    for alternative in ("greater", "less"):
+        one = cu.paired_permutation_test(y, a, b, "accuracy", alternative=alternative,
+                                         method="exact")
+        ref = stats.binomtest(30, 45, 0.5, alternative=alternative).pvalue
+        assert one.pvalue == pytest.approx(ref, rel=1e-10), alternative
+
+
+def test_permutation_monte_carlo_within_its_error():
+    rng = np.random.default_rng(8)
+    y = rng.integers(0, 2, 400)
+    a = np.where(rng.random(400) < 0.85, y, 1 - y)
+    b = np.where(rng.random(400) < 0.80, y, 1 - y)
+    exact = cu.paired_permutation_test(y, a, b, "f1", pos_label=1, method="exact")
+    mc = cu.paired_permutation_test(y, a, b, "f1", pos_label=1, method="monte-carlo",
+                                    n_resamples=20_000, random_state=0)
+    assert mc.method == "monte-carlo" and exact.method == "exact"
+    low, high = mc.pvalue_ci
+    assert low <= exact.pvalue <= high
+    se = math.sqrt(exact.pvalue * (1 - exact.pvalue) / 20_000)
+    assert abs(mc.pvalue - exact.pvalue) < 4 * se + 1 / 20_000
+    # El intervalo es el de Wilson del recuento (statsmodels como referencia).
+    from statsmodels.stats.proportion import proportion_confint
+
+    count = round(mc.pvalue * 20_001) - 1
+    assert mc.pvalue_ci == pytest.approx(proportion_confint(count, 20_000, method="wilson"))
+    # Puntuaciones continuas: Monte Carlo frente a la exacta de scipy.
+    ys = np.array([0, 1] * 7)
+    sa = rng.normal(size=14) + ys
+    sb = rng.normal(size=14)
+    ref = _scipy_exact(ys, sa, sb, _np_auc)
+    mc2 = cu.paired_permutation_test(ys, sa, sb, "roc_auc", method="monte-carlo",
+                                     n_resamples=4000, random_state=1)
+    assert abs(mc2.pvalue - ref) < 4 * math.sqrt(ref * (1 - ref) / 4000) + 1 / 4000
+
+
+def test_permutation_degenerate_and_errors():
+    y = np.array([0, 1, 1, 0, 1, 0])
+    same = cu.paired_permutation_test(y, y, y.copy())
+    assert (same.pvalue, same.n_discordant, same.method) == (1.0, 0, "exact")
+    assert "misma predicción" in same.note
+    const = cu.paired_permutation_test(y, np.ones(6, int), np.zeros(6, int), "accuracy")
+    assert const.estimate == 0.0 and const.pvalue == 1.0  # 3 de 6 cada uno
+    with pytest.raises(ValueError, match="monte-carlo") as info:
+        cu.paired_permutation_test(*_data(1, n=40), "roc_auc", method="exact")
+    assert "`method`" in str(info.value)
+    with pytest.raises(ValueError, match="`metric`"):
+        cu.paired_permutation_test(y, y, 1 - y, lambda t, p: float("nan"))
+    with pytest.raises(ValueError, match="`metric`"):
+        cu.paired_permutation_test(y, y, 1 - y, "auc")
+    with pytest.raises(ValueError, match="pos_label"):
+        cu.paired_permutation_test(y, y, 1 - y, "f1")
