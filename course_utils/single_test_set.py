@@ -921,10 +921,11 @@ def paired_permutation_test(
             try:
                 value = metric(yv, pv)
                 value = float(value)
-            except (TypeError, ValueError) as exc:
+            except Exception as exc:  # noqa: BLE001 - la función es del usuario
                 raise ValueError(
-                    f"La función `metric` ({name}) falló o no devolvió un número: {exc}"
-                ) from None
+                    f"La función `metric` ({name}) falló o no devolvió un número con estas "
+                    f"predicciones ({type(exc).__name__}: {exc})."
+                ) from exc
             return check_finite_result(
                 value, f"la medida `metric` ({name})",
                 "La función `metric` debe devolver un número finito con cualquier reordenación "

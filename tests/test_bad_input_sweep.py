@@ -1166,6 +1166,83 @@ EXCLUDED: dict[str, str] = {
     "BayesianSignedRankResult": "clase de resultado: la construyen las funciones, no el usuario",
 }
 
+# --- Un conjunto de prueba: DeLong, Q de Cochran y permutación pareada ---
+from sklearn.metrics import roc_auc_score  # noqa: E402
+from statsmodels.stats.contingency_tables import cochrans_q  # noqa: E402
+
+_C = np.array([1, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1, 1])
+_PA = np.array([0.2, 0.9, 0.6, 0.3, 0.8, 0.1, 0.4, 0.7, 0.65, 0.55, 0.35, 0.95])
+_PB = np.array([0.3, 0.6, 0.7, 0.2, 0.5, 0.4, 0.1, 0.9, 0.45, 0.8, 0.25, 0.5])
+BAD_PREDICTIONS = st.sampled_from([
+    _A, np.column_stack([_A]), np.column_stack([_A, _B[:-1].tolist() + [9]])[:-1],
+    {"A": _A, "B": _B[:-1]}, {"A": _A}, np.column_stack([_A, _B]).astype(float) + 0.5,
+    np.column_stack([_A, _B]).astype(str), [[0, 1], [1]], None, "abc", np.ones((12, 2, 2)),
+    pd.DataFrame({"A": _A, "B": _B}, index=range(100, 112)), {"A": _A, "B": [None] * 12},
+    np.column_stack([_A] * 101),
+])
+
+
+def _check_delong(args, res):
+    y = np.asarray(args["y_true"])
+    pos = np.asarray(y == np.max(y) if y.dtype.kind in "biufO" else y == args.get("pos_label"),
+                     dtype=bool)
+    assert res.auc_a == pytest.approx(roc_auc_score(pos, args["scores_a"]), abs=1e-12)
+    assert res.auc_b == pytest.approx(roc_auc_score(pos, args["scores_b"]), abs=1e-12)
+
+
+def _check_cochran(args, res):
+    y = _labels_py(args["y_true"])
+    preds = args["predictions"]
+    cols = ([_labels_py(v) for v in preds.values()] if isinstance(preds, dict)
+            else [_labels_py(c) for c in np.asarray(preds).T])
+    correct = np.array([[u == v for u, v in zip(y, c)] for c in cols], dtype=int).T
+    if np.any((correct.sum(axis=1) > 0) & (correct.sum(axis=1) < correct.shape[1])):
+        assert res.statistic == pytest.approx(cochrans_q(correct).statistic, rel=1e-10)
+
+
+def _check_permutation(args, res):
+    if args["metric"] == "accuracy" and res.method == "exact" and args["alternative"] == "two-sided":
+        b, c = _hand_table(*(_labels_py(args[k]) for k in ("y_true", "pred_a", "pred_b")))[0][1], \
+            _hand_table(*(_labels_py(args[k]) for k in ("y_true", "pred_a", "pred_b")))[1][0]
+        ref = stats.binomtest(b, b + c).pvalue if b + c else 1.0
+        assert res.pvalue == pytest.approx(ref, rel=1e-10)
+
+
+SWEEP.update({
+    "delong_test": Case(
+        lambda: {"y_true": _Y, "scores_a": _PA, "scores_b": _PB, "pos_label": None,
+                 "alternative": "two-sided", "alpha": 0.05},
+        {"y_true": bad_labels(base=_Y), "scores_a": bad_scores(base=_PA),
+         "scores_b": bad_scores(base=_PB), "pos_label": st.sampled_from([2, "1", True, [1]]),
+         "alternative": BAD["choice"], "alpha": BAD["alpha"]},
+        _check_delong, max_examples=50, extra_names=("y_true", "pos_label"),
+    ),
+    "cochran_q_test": Case(
+        lambda: {"y_true": _Y, "predictions": np.column_stack([_A, _B, _C]), "method": "mid-p",
+                 "alpha": 0.05},
+        {"y_true": BAD["labels"], "predictions": BAD_PREDICTIONS, "method": BAD["choice"],
+         "alpha": BAD["alpha"]},
+        _check_cochran, max_examples=40, extra_names=("y_true", "predictions"),
+    ),
+    "paired_permutation_test": Case(
+        lambda: {"y_true": _Y, "pred_a": _A, "pred_b": _B, "metric": "accuracy",
+                 "alternative": "two-sided", "method": "auto", "n_resamples": 200,
+                 "random_state": 0, "ci_alpha": 0.05},
+        {"y_true": BAD["labels"], "pred_a": BAD["labels"], "pred_b": BAD["labels"],
+         "metric": st.sampled_from(["auc", None, 3, "f1", "roc_auc", "Accuracy", ["accuracy"],
+                                    lambda t, p: float("nan")]),
+         "alternative": BAD["choice"], "method": BAD["choice"], "n_resamples": BAD["count"],
+         "random_state": BAD["seed"], "ci_alpha": BAD["alpha"]},
+        _check_permutation, max_examples=60, extra_names=("pos_label", "y_true"),
+    ),
+})
+EXCLUDED.update({
+    "DeLongResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "CochranQResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "PermutationTestResult": "clase de resultado: la construyen las funciones, no el usuario",
+})
+
+
 def test_every_public_name_is_swept_or_excluded():
     missing = sorted(set(cu.__all__) - set(SWEEP) - set(EXCLUDED))
     assert not missing, (

@@ -223,6 +223,13 @@ def test_placements_equal_rankdata_midranks():
     assert np.array_equal(p01, tz[~pos] - ty)
 
 
+@pytest.mark.parametrize("y", [[0] * 9 + [1], [1] * 9 + [0], [0] * 10])
+def test_delong_needs_two_of_each_class(y):
+    scores = np.arange(10.0)
+    with pytest.raises(ValueError, match="2 positivos y 2 negativos|exactamente dos clases"):
+        cu.delong_test(y, scores, scores[::-1].copy())
+
+
 def test_delong_pos_label_text_and_mirror():
     y, a, b = _data(21, n=90)
     text = np.where(y == 1, "enfermo", "sano")
