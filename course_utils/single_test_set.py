@@ -757,6 +757,26 @@ class PermutationTestResult:
         return "\n".join(lines)
 
 
+#: Mayor trabajo de :func:`paired_permutation_test`: reordenaciones × números por reordenación
+#: (ejemplos con ``"roc_auc"``; celdas de la matriz de confusión con medidas de etiquetas;
+#: ejemplos más :data:`_CALL_COST` por llamada con una función propia). Unos 10-30 s.
+MAX_PERMUTATION_WORK: int = 200_000_000
+_CALL_COST = 2_000  # una llamada a una función de Python cuesta como ~2000 números
+
+
+def _check_work(rows: int, per_row: int, exact: bool, hint: str) -> None:
+    if rows * per_row <= MAX_PERMUTATION_WORK:
+        return
+    what = (f"la prueba exacta recorre {rows} reordenaciones" if exact
+            else f"`n_resamples` = {rows} reordenaciones")
+    raise ValueError(
+        f"Demasiado trabajo para `n_resamples`/`method`: {what} de unos {per_row} números cada "
+        f"una ({rows * per_row:.2e}; el máximo es {MAX_PERMUTATION_WORK:.0e}). Reduzca "
+        "`n_resamples` (10 000 dan un error de Monte Carlo del valor p menor que 0.005) o use "
+        f"method='monte-carlo' en lugar de la exacta. {hint}"
+    )
+
+
 def _exceed(values: np.ndarray, observed: float, alternative: str) -> np.ndarray:
     """¿Es cada diferencia bajo H0 al menos tan extrema como la observada?"""
     gamma = abs(_RTOL * observed)
@@ -773,12 +793,24 @@ def _all_patterns(n_bits: int, start: int, stop: int) -> np.ndarray:
     return ((codes[:, None] >> np.arange(n_bits, dtype=np.int64)) & 1).astype(bool)
 
 
-def _auc_rows(scores: np.ndarray, pos: np.ndarray) -> np.ndarray:
-    """AUC de cada fila de ``scores`` (rangos medios: un empate cuenta 1/2)."""
+def _auc_rows(codes: np.ndarray, pos: np.ndarray, n_codes: int) -> np.ndarray:
+    r"""AUC de cada fila de ``codes`` (puntuaciones ya codificadas como enteros 0..n_codes-1).
+
+    Los códigos conservan el orden y los empates de las puntuaciones, así que la AUC de una
+    fila es :math:`\frac{1}{mn}\sum_i [\#\{j: Y_j < X_i\} + \tfrac12 \#\{j: Y_j = X_i\}]`: se
+    cuentan los negativos de cada código con ``bincount`` (todas las filas a la vez) y se
+    acumulan, sin ordenar: tiempo lineal por fila.
+    """
+    rows = codes.shape[0]
     m = int(pos.sum())
     n = pos.size - m
-    ranks = stats.rankdata(scores, axis=1)
-    return (ranks[:, pos].sum(axis=1) - m * (m + 1) / 2) / (m * n)
+    offset = (np.arange(rows, dtype=np.int64) * n_codes)[:, None]
+    counts = np.bincount((codes[:, ~pos] + offset).ravel(), minlength=rows * n_codes)
+    counts = counts.reshape(rows, n_codes)
+    below = np.cumsum(counts, axis=1) - counts
+    row = np.arange(rows)[:, None]
+    pc = codes[:, pos]
+    return (below[row, pc] + 0.5 * counts[row, pc]).sum(axis=1) / (m * n)
 
 
 def paired_permutation_test(
@@ -910,12 +942,16 @@ def paired_permutation_test(
     disc = np.flatnonzero(a != b)
     n_d = int(disc.size)
     if kind == "scores":
+        # Las 2n puntuaciones como enteros que conservan orden y empates.
+        uniq, inverse = np.unique(np.concatenate([a, b]), return_inverse=True)
+        code_a, code_b = inverse[: a.size], inverse[a.size:]
+
         def values(swap: np.ndarray) -> np.ndarray:
-            rows_a = np.broadcast_to(a, (swap.shape[0], a.size)).copy()
-            rows_b = np.broadcast_to(b, (swap.shape[0], b.size)).copy()
-            rows_a[:, disc] = np.where(swap, b[disc], a[disc])
-            rows_b[:, disc] = np.where(swap, a[disc], b[disc])
-            return _auc_rows(rows_a, pos) - _auc_rows(rows_b, pos)
+            rows_a = np.broadcast_to(code_a, (swap.shape[0], a.size)).copy()
+            rows_b = np.broadcast_to(code_b, (swap.shape[0], b.size)).copy()
+            rows_a[:, disc] = np.where(swap, code_b[disc], code_a[disc])
+            rows_b[:, disc] = np.where(swap, code_a[disc], code_b[disc])
+            return _auc_rows(rows_a, pos, uniq.size) - _auc_rows(rows_b, pos, uniq.size)
     else:
         def one(yv: np.ndarray, pv: np.ndarray) -> float:
             try:
@@ -942,8 +978,8 @@ def paired_permutation_test(
             return out
 
     if kind == "scores":
-        metric_a = float(_auc_rows(a[None, :], pos)[0])
-        metric_b = float(_auc_rows(b[None, :], pos)[0])
+        metric_a = float(_auc_rows(code_a[None, :], pos, uniq.size)[0])
+        metric_b = float(_auc_rows(code_b[None, :], pos, uniq.size)[0])
     else:
         metric_a, metric_b = one(y, a), one(y, b)
     observed = metric_a - metric_b
@@ -955,7 +991,11 @@ def paired_permutation_test(
             "'auto'), que estima el valor p y da su error de Monte Carlo."
         )
     use_exact = method == "exact" or (method == "auto" and exact_ok and 2**n_d <= n_resamples)
-    block = max(1, _BLOCK_CELLS // max(1, a.size))
+    per_row = 4 * a.size if kind == "scores" else a.size + _CALL_COST
+    _check_work(2**n_d if use_exact else n_resamples, per_row, use_exact,
+                "Con metric='roc_auc' puede usar delong_test, que no reordena." if kind == "scores"
+                else "Una medida por nombre va vectorizada y es mucho más rápida.")
+    block = max(1, _BLOCK_CELLS // per_row)
     if use_exact:
         total, count = 2**n_d, 0
         for start in range(0, total, block):
@@ -1043,7 +1083,10 @@ def _permutation_labels(y, a, b, metric, pos_label, alternative, method, n_resam
         )
     # Recorrer la rejilla cuesta una fila por combinación; Monte Carlo, una por reordenación.
     use_exact = method == "exact" or (method == "auto" and n_outcomes <= n_resamples)
-    block = max(1, _BLOCK_CELLS // (2 * k * k + len(types) + 1))
+    per_row = 2 * k * k + len(types) + 1
+    _check_work(n_outcomes if use_exact else n_resamples, per_row, use_exact,
+                f"Con {k} clases cada reordenación cuesta {k}² celdas de la matriz de confusión.")
+    block = max(1, _BLOCK_CELLS // per_row)
     name = metric
     if use_exact:
         # Rejilla de todos los conteos posibles; peso = producto de binomiales Bin(n_t, 1/2).
