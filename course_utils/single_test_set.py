@@ -376,21 +376,22 @@ def delong_test(
                 "perfectamente y el otro da la misma puntuación a todos); la aproximación "
                 "normal no sirve. Use paired_permutation_test(..., metric='roc_auc')."
             )
-        statistic, pvalue = 0.0, 1.0
+        statistic = 0.0
         notes.append(
             "la diferencia de AUC y su varianza estimada son 0 (los dos modelos ordenan a "
             "positivos y negativos exactamente igual): no hay ninguna evidencia de que "
-            "difieran y el valor p es 1, como en pROC. El intervalo [0, 0] describe solo "
-            "este conjunto de prueba, no la incertidumbre sobre la población."
+            "difieran; como pROC, se toma z = 0 (valor p 1 en la prueba bilateral, 0.5 en "
+            "una unilateral). El intervalo [0, 0] describe solo este conjunto de prueba, no "
+            "la incertidumbre sobre la población."
         )
     else:
         statistic = estimate / se
-        if alternative == "two-sided":
-            pvalue = 2 * stats.norm.sf(abs(statistic))
-        elif alternative == "greater":
-            pvalue = stats.norm.sf(statistic)
-        else:
-            pvalue = stats.norm.cdf(statistic)
+    if alternative == "two-sided":
+        pvalue = 2 * stats.norm.sf(abs(statistic))
+    elif alternative == "greater":
+        pvalue = stats.norm.sf(statistic)
+    else:
+        pvalue = stats.norm.cdf(statistic)
     pvalue = float(min(1.0, check_finite_result(pvalue, "el valor p de DeLong")))
     if alternative == "two-sided":
         low, high = estimate - zcrit * se, estimate + zcrit * se

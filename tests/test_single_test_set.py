@@ -176,6 +176,7 @@ def test_delong_identical_models_gives_p_one_like_proc(proc):
     res = cu.delong_test(y, a, b)
     # pROC: d = 0 y sig = 0 -> z = 0, p = 1 (delong.paired.test).
     assert (res.statistic, res.pvalue) == (ref["z"], ref["p"]) == (0.0, 1.0)
+    assert cu.delong_test(y, a, b, alternative="greater").pvalue == ref["p_greater"] == 0.5
     assert (res.ci_low, res.ci_high) == (0.0, 0.0)
     assert "varianza estimada son 0" in res.note
 
@@ -493,3 +494,19 @@ def test_permutation_degenerate_and_errors():
         cu.paired_permutation_test(y, y, 1 - y, "auc")
     with pytest.raises(ValueError, match="pos_label"):
         cu.paired_permutation_test(y, y, 1 - y, "f1")
+
+
+def test_work_limits_say_what_to_reduce(monkeypatch):
+    import course_utils.single_test_set as sts
+
+    ys, sa, sb = _data(30, n=500)
+    monkeypatch.setattr(sts, "MAX_PERMUTATION_WORK", 10**6)
+    with pytest.raises(ValueError, match="Reduzca `n_resamples`.*delong_test") as info:
+        cu.paired_permutation_test(ys, sa, sb, "roc_auc", n_resamples=1000)
+    assert "`n_resamples`" in str(info.value)
+    assert cu.paired_permutation_test(ys, sa, sb, "roc_auc", n_resamples=400,
+                                      random_state=0).n_resamples == 400
+    y, preds = _classifiers(31, n=50, k=3)
+    monkeypatch.setattr(sts, "MAX_RESAMPLE_CELLS", 100)
+    with pytest.raises(ValueError, match="Reduzca el número de modelos"):
+        cu.cochran_q_test(y, preds)
