@@ -20,7 +20,9 @@ simulation  Laboratorio de simulación: error de tipo I, potencia y cobertura.
 simulation_cv  Simulación con algoritmos entrenados (reexportada por simulation).
 bayesian    Comparación bayesiana con ROPE (prueba t correlacionada, rangos con signo).
 benchmark   Banco de pruebas sin conexión: 10 conjuntos reales, 6 algoritmos, tabla N×k.
-multiple    Varios algoritmos sobre varios conjuntos: Friedman, Nemenyi, Holm, Wilcoxon.
+multiple    Varios algoritmos sobre varios conjuntos: reúne ranks (la tabla N×k y sus
+            rangos), omnibus (Friedman), posthoc (Nemenyi, Holm, Bonferroni-Dunn,
+            Wilcoxon-Holm) y two_algorithms (Wilcoxon y signos).
 plots_multiple  Diagrama de diferencias críticas.
 single_test_set  Un conjunto de prueba: DeLong (dos AUC), Q de Cochran, permutación pareada.
 """

@@ -44,7 +44,7 @@ from course_utils.comparison import (
     paired_ttest_5x2cv,
 )
 from course_utils.intervals import paired_bootstrap_difference
-from course_utils.simulation import (
+from course_utils._simulation_core import (
     _MAX_REPLICATIONS,
     MCNEMAR_METHODS,
     PROCEDURE_LABELS,

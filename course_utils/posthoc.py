@@ -1,0 +1,463 @@
+"""¿Qué parejas difieren? Pruebas post hoc tras Friedman, sobre una tabla N×k.
+
+* :func:`nemenyi_test`: todas las parejas, con la diferencia crítica (CD) del rango
+  studentizado (``scipy.stats.studentized_range``), para cualquier ``alpha``.
+* :func:`control_test`: cada algoritmo frente a uno de control, con Holm o con
+  Bonferroni-Dunn (``statsmodels.stats.multitest.multipletests``).
+* :func:`wilcoxon_holm_test`: todas las parejas con la prueba de rangos con signo de
+  Wilcoxon y ajuste de Holm (la recomendación de Benavoli, Corani y Mangili, 2016).
+* :func:`critical_difference`: la CD de Nemenyi o de Bonferroni-Dunn.
+
+Referencias
+-----------
+Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
+*Journal of Machine Learning Research*, 7, 1-30.
+García, S. y Herrera, F. (2008). An extension on "Statistical comparisons of classifiers
+over multiple data sets" for all pairwise comparisons. *JMLR*, 9, 2677-2694.
+Benavoli, A., Corani, G. y Mangili, F. (2016). Should we really use post-hoc tests based
+on mean-ranks? *JMLR*, 17(5), 1-10.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+from statsmodels.stats.multitest import multipletests
+
+from course_utils._results import _fmt_p
+from course_utils._validation import (
+    check_alpha,
+    check_bool,
+    check_choice,
+    describe,
+)
+from course_utils.ranks import _differences, _ranks, _score_table
+from course_utils.two_algorithms import _wilcoxon
+
+__all__ = [
+    "PostHocResult",
+    "critical_difference",
+    "nemenyi_test",
+    "control_test",
+    "wilcoxon_holm_test",
+]
+
+
+# ---------------------------------------------------------------------------
+# Pruebas post hoc sobre los rangos
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PostHocResult:
+    """Resultado de una prueba post hoc (*post-hoc test*) con varias comparaciones.
+
+    Atributos
+    ---------
+    method : str
+        ``"nemenyi"``, ``"holm"``, ``"bonferroni-dunn"`` o ``"wilcoxon-holm"``.
+    average_ranks : pandas.Series
+        Rango medio de cada algoritmo (1 = el mejor); lo usa el diagrama CD.
+    comparisons : pandas.DataFrame
+        Una fila por comparación: ``a``, ``b``, ``rank_difference`` (R_a - R_b),
+        ``statistic`` (z o, en Wilcoxon, W = mín(R+, R-)), ``pvalue`` (sin ajustar),
+        ``pvalue_adjusted`` y ``reject``: ``pvalue_adjusted <= alpha``, como
+        ``statsmodels.stats.multitest.multipletests`` (en Nemenyi, ``|R_a - R_b| >= CD``).
+    alpha : float
+    control : str o None
+        Algoritmo de control (solo en las comparaciones con un control).
+    critical_difference : float o None
+        CD en rangos medios (Nemenyi y Bonferroni-Dunn; ``None`` en Holm y Wilcoxon).
+    n_datasets : int
+    """
+
+    method: str
+    average_ranks: pd.Series = field(repr=False)
+    comparisons: pd.DataFrame = field(repr=False)
+    alpha: float
+    control: str | None
+    critical_difference: float | None
+    n_datasets: int
+
+    @property
+    def algorithms(self) -> list[str]:
+        """Nombres de los algoritmos, en el orden de la tabla."""
+        return list(self.average_ranks.index)
+
+    def significant(self) -> pd.DataFrame:
+        """Matriz k×k de booleanos: ``True`` si la pareja difiere significativamente.
+
+        En las comparaciones con un control solo se rellenan la fila y la columna del
+        control (las demás parejas no se han contrastado y quedan en ``False``).
+        """
+        names = self.algorithms
+        mat = pd.DataFrame(False, index=names, columns=names)
+        for row in self.comparisons.itertuples():
+            mat.loc[row.a, row.b] = mat.loc[row.b, row.a] = bool(row.reject)
+        return mat
+
+    def adjusted_pvalues(self) -> pd.DataFrame:
+        """Matriz k×k de valores p ajustados (1 en la diagonal; NaN si no se contrastó)."""
+        names = self.algorithms
+        mat = pd.DataFrame(np.nan, index=names, columns=names)
+        for name in names:
+            mat.loc[name, name] = 1.0
+        for row in self.comparisons.itertuples():
+            mat.loc[row.a, row.b] = mat.loc[row.b, row.a] = float(row.pvalue_adjusted)
+        return mat
+
+    def groups(self) -> list[tuple[str, ...]]:
+        """Grupos de algoritmos que no difieren significativamente (para el diagrama CD).
+
+        Con el orden de los rangos medios, cada grupo es un tramo consecutivo máximo en
+        el que ninguna pareja contrastada difiere significativamente. En las comparaciones
+        con un control solo hay un grupo: el control y los que no difieren de él (que
+        forman un tramo alrededor del control, porque el valor p crece al acercarse su
+        rango). Los grupos de un solo algoritmo no se devuelven.
+        """
+        order = list(self.average_ranks.sort_values(kind="stable").index)
+        sig = self.significant()
+        if self.control is not None:
+            members = [a for a in order if a == self.control or not sig.loc[a, self.control]]
+            return [tuple(members)] if len(members) > 1 else []
+        runs: list[tuple[str, ...]] = []
+        k = len(order)
+        for i in range(k):
+            j = i
+            while j + 1 < k and not any(sig.loc[order[m], order[j + 1]] for m in range(i, j + 1)):
+                j += 1
+            if j > i:
+                run = tuple(order[i : j + 1])
+                if not any(set(run) <= set(prev) for prev in runs):
+                    runs.append(run)
+        return runs
+
+    def summary(self) -> str:
+        """Resumen en español (no lo imprime)."""
+        titles = {
+            "nemenyi": "Prueba de Nemenyi (todas las parejas)",
+            "holm": f"Comparaciones con el control «{self.control}», ajuste de Holm",
+            "bonferroni-dunn": f"Comparaciones con el control «{self.control}», Bonferroni-Dunn",
+            "wilcoxon-holm": "Wilcoxon de rangos con signo por parejas, ajuste de Holm",
+        }
+        alpha = f"{self.alpha:.2f}" if round(self.alpha, 2) == self.alpha else f"{self.alpha:g}"
+        lines = [f"{titles[self.method]}; α = {alpha}, N = {self.n_datasets} conjuntos"]
+        if self.critical_difference is not None:
+            lines.append(f"  diferencia crítica (CD) = {self.critical_difference:.4f} rangos")
+        for row in self.comparisons.itertuples():
+            mark = "sí" if row.reject else "no"
+            lines.append(
+                f"  {row.a} vs {row.b}: ΔR = {row.rank_difference:+.4f}, "
+                f"p ajustado = {_fmt_p(row.pvalue_adjusted)}, ¿significativa? {mark}"
+            )
+        return "\n".join(lines)
+
+
+def _rank_se(k: int, n: int) -> float:
+    return math.sqrt(k * (k + 1) / (6.0 * n))
+
+
+def _check_k_n(k: object, n: object) -> tuple[int, int]:
+    from course_utils._validation import check_count
+
+    # Con más de 10^5 algoritmos la integral del rango studentizado de scipy deja de ser
+    # fiable (avisa de errores de redondeo); ninguna comparación real se acerca.
+    return check_count(k, "k", minimum=2, maximum=_MAX_ALGORITHMS), check_count(n, "n", minimum=1)
+
+
+#: Mayor número de algoritmos de :func:`critical_difference`.
+_MAX_ALGORITHMS = 100_000
+
+
+def critical_difference(k: int, n: int, alpha: float = 0.05, method: str = "nemenyi") -> float:
+    r"""Diferencia crítica entre rangos medios (Demšar, 2006, §3.2.2).
+
+    .. math::
+
+        CD = q_\alpha \sqrt{\frac{k(k+1)}{6N}}
+
+    * Nemenyi (todas las parejas): :math:`q_\alpha` es el cuantil :math:`1-\alpha` del
+      rango studentizado de :math:`k` medias con infinitos grados de libertad dividido
+      por :math:`\sqrt 2` (``scipy.stats.studentized_range``; sirve cualquier ``alpha``).
+    * Bonferroni-Dunn (:math:`k-1` comparaciones con un control): :math:`q_\alpha` es el
+      cuantil :math:`1 - \alpha/(2(k-1))` de la normal estándar.
+
+    Parámetros
+    ----------
+    k : int
+        Número de algoritmos (≥ 2).
+    n : int
+        Número de conjuntos de datos (≥ 1).
+    alpha : float, por defecto 0.05
+    method : {"nemenyi", "bonferroni-dunn"}
+
+    Devuelve
+    --------
+    float
+
+    Ejemplos
+    --------
+    >>> round(critical_difference(4, 14), 4)  # Demšar (2006): CD = 1.25
+    1.2536
+    """
+    k, n = _check_k_n(k, n)
+    alpha = check_alpha(alpha)
+    method = check_choice(method, "method", ("nemenyi", "bonferroni-dunn"))
+    if method == "nemenyi":
+        q_range = float(stats.studentized_range.isf(alpha, k, np.inf))
+        # scipy acota la búsqueda del cuantil: con alpha diminuto devuelve el tope, no el valor.
+        back = float(stats.studentized_range.sf(q_range, k, np.inf)) if np.isfinite(q_range) else 0
+        if not (np.isfinite(q_range) and abs(back / alpha - 1) < 1e-3):
+            raise ValueError(
+                "`alpha` es demasiado pequeño para calcular con fiabilidad el cuantil del rango "
+                f"studentizado (se recibió {alpha!r}); use un valor de al menos 1e-8."
+            )
+        q = q_range / math.sqrt(2.0)
+    else:
+        q = float(stats.norm.isf(alpha / (2 * (k - 1))))
+    return q * _rank_se(k, n)
+
+
+#: Tope de parejas de las pruebas de todas las parejas: Nemenyi (vectorizada; 1000
+#: algoritmos) y Wilcoxon con Holm (~0.2 ms por pareja: 200 algoritmos, unos segundos).
+_MAX_NEMENYI_PAIRS = 1000 * 999 // 2
+_MAX_WILCOXON_PAIRS = 200 * 199 // 2
+
+
+def _check_pairs(k: int, maximum: int, function: str) -> None:
+    """Rechaza tablas con más parejas de algoritmos de las que ``function`` hace en segundos."""
+    pairs = k * (k - 1) // 2
+    if pairs > maximum:
+        k_max = int((1 + math.isqrt(1 + 8 * maximum)) // 2)
+        raise ValueError(
+            f"`scores` tiene {k} algoritmos (columnas): {pairs} parejas que comparar, más de las "
+            f"{maximum} que `{function}` compara en unos segundos. Reduzca el número de "
+            f"algoritmos a como mucho {k_max} (por ejemplo, los mejores según `average_ranks`) "
+            "o compárelos con un control (`control_test`)."
+        )
+
+
+def _comparisons_frame(rows: list[dict]) -> pd.DataFrame:
+    cols = ["a", "b", "rank_difference", "statistic", "pvalue", "pvalue_adjusted", "reject"]
+    return pd.DataFrame(rows, columns=cols)
+
+
+def nemenyi_test(
+    scores: object, *, alpha: float = 0.05, higher_is_better: bool = True
+) -> PostHocResult:
+    r"""Prueba de Nemenyi: todas las parejas de algoritmos, sobre los rangos medios.
+
+    Para cada pareja, :math:`z = (R_i - R_j) / \sqrt{k(k+1)/(6N)}`; el valor p ya
+    ajustado es :math:`P(Q_{k,\infty} > \sqrt 2 |z|)` con el rango studentizado
+    (como ``scikit_posthocs.posthoc_nemenyi_friedman``). Dos algoritmos difieren si
+    :math:`|R_i - R_j| \ge CD` (:func:`critical_difference`), que equivale a
+    ``pvalue_adjusted <= alpha``.
+
+    Parámetros
+    ----------
+    scores : DataFrame o array_like de forma (N, k)
+    alpha : float, por defecto 0.05
+    higher_is_better : bool, por defecto True
+
+    Devuelve
+    --------
+    PostHocResult
+        ``method="nemenyi"``, con ``critical_difference``. ``pvalue`` y
+        ``pvalue_adjusted`` coinciden (la prueba ya controla el error de familia).
+
+    Ejemplos
+    --------
+    >>> res = nemenyi_test([[0.9, 0.8, 0.7]] * 10)
+    >>> round(res.critical_difference, 4), bool(res.significant().loc["A1", "A3"])
+    (1.0481, True)
+    """
+    alpha = check_alpha(alpha)
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
+    values, _, cols = _score_table(scores, min_rows=2, min_cols=2)
+    n, k = values.shape
+    r = _ranks(values, higher_is_better).mean(axis=0)
+    se = _rank_se(k, n)
+    cd = critical_difference(k, n, alpha, "nemenyi")
+    _check_pairs(k, _MAX_NEMENYI_PAIRS, "nemenyi_test")
+    i, j = np.triu_indices(k, 1)
+    diff = r[i] - r[j]
+    z = diff / se
+    # El valor p solo depende de |z|: se calcula una vez por valor distinto (con N conjuntos,
+    # los rangos medios son múltiplos de 1/(2N) y se repiten mucho).
+    uniq, inverse = np.unique(np.abs(z), return_inverse=True)
+    p = np.clip(stats.studentized_range.sf(uniq * math.sqrt(2.0), k, np.inf), 0.0, 1.0)[inverse]
+    table = pd.DataFrame(dict(a=np.asarray(cols, dtype=object)[i],
+                              b=np.asarray(cols, dtype=object)[j], rank_difference=diff,
+                              statistic=z, pvalue=p, pvalue_adjusted=p,
+                              reject=np.abs(diff) >= cd))
+    return PostHocResult(
+        method="nemenyi",
+        average_ranks=pd.Series(r, index=cols, name="rango medio"),
+        comparisons=table,
+        alpha=alpha,
+        control=None,
+        critical_difference=cd,
+        n_datasets=n,
+    )
+
+
+def control_test(
+    scores: object,
+    control: object,
+    *,
+    method: str = "holm",
+    alpha: float = 0.05,
+    higher_is_better: bool = True,
+) -> PostHocResult:
+    r"""Cada algoritmo frente a uno de control, sobre los rangos medios.
+
+    Para cada algoritmo :math:`i` distinto del control :math:`c`,
+    :math:`z = (R_c - R_i) / \sqrt{k(k+1)/(6N)}` (control menos algoritmo, el orden de
+    Demšar y de la columna ``rank_difference``; es la columna ``statistic``) y el valor p
+    bilateral de la normal estándar. Los :math:`k-1` valores p se ajustan con
+    ``statsmodels.stats.multitest.multipletests``: ``method="holm"`` (escalonado, más
+    potente) o ``method="bonferroni-dunn"`` (Bonferroni: multiplica por :math:`k-1`;
+    equivale a la CD de Bonferroni-Dunn). Con un control hay :math:`k-1` comparaciones
+    en lugar de :math:`k(k-1)/2`, así que estas pruebas son más potentes que Nemenyi.
+
+    Parámetros
+    ----------
+    scores : DataFrame o array_like de forma (N, k)
+    control : str o int
+        Nombre de la columna de control (o su posición si ``scores`` es un arreglo).
+    method : {"holm", "bonferroni-dunn"}, por defecto "holm"
+    alpha : float, por defecto 0.05
+    higher_is_better : bool, por defecto True
+
+    Devuelve
+    --------
+    PostHocResult
+        Con ``control``; ``critical_difference`` solo en Bonferroni-Dunn.
+
+    Referencias
+    -----------
+    Holm, S. (1979). A simple sequentially rejective multiple test procedure.
+    *Scandinavian Journal of Statistics*, 6, 65-70. Demšar (2006), §3.2.2.
+
+    Ejemplos
+    --------
+    >>> res = control_test([[0.9, 0.8, 0.7]] * 10, "A1")
+    >>> res.comparisons["reject"].tolist()
+    [True, True]
+    """
+    alpha = check_alpha(alpha)
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
+    method = check_choice(method, "method", ("holm", "bonferroni-dunn"))
+    values, _, cols = _score_table(scores, min_rows=2, min_cols=2)
+    n, k = values.shape
+    if isinstance(control, (int, np.integer)) and not isinstance(control, bool) \
+            and not isinstance(scores, pd.DataFrame):
+        if not 0 <= int(control) < k:
+            raise ValueError(f"`control` debe ser una posición entre 0 y {k - 1}; se recibió {control}.")
+        c = int(control)
+    elif isinstance(control, str) and control in cols:
+        c = cols.index(control)
+    else:
+        raise ValueError(
+            f"`control` debe ser uno de los algoritmos {cols}; se recibió {describe(control)}."
+        )
+    r = _ranks(values, higher_is_better).mean(axis=0)
+    se = _rank_se(k, n)
+    others = [i for i in range(k) if i != c]
+    z = np.array([(r[i] - r[c]) / se for i in others])
+    p = np.clip(2 * stats.norm.sf(np.abs(z)), 0.0, 1.0)
+    sm_method = "holm" if method == "holm" else "bonferroni"
+    reject, p_adj, _, _ = multipletests(p, alpha=alpha, method=sm_method)
+    rows = [
+        dict(a=cols[c], b=cols[i], rank_difference=float(r[c] - r[i]), statistic=float(-zi),
+             pvalue=float(pi), pvalue_adjusted=float(pa), reject=bool(rj))
+        for i, zi, pi, pa, rj in zip(others, z, p, p_adj, reject)
+    ]
+    cd = critical_difference(k, n, alpha, "bonferroni-dunn") if method != "holm" else None
+    return PostHocResult(
+        method=method,
+        average_ranks=pd.Series(r, index=cols, name="rango medio"),
+        comparisons=_comparisons_frame(rows),
+        alpha=alpha,
+        control=cols[c],
+        critical_difference=cd,
+        n_datasets=n,
+    )
+
+
+
+
+def wilcoxon_holm_test(
+    scores: object,
+    *,
+    alpha: float = 0.05,
+    higher_is_better: bool = True,
+    zero_method: str = "zsplit",
+) -> PostHocResult:
+    """Todas las parejas con la prueba de Wilcoxon de rangos con signo y ajuste de Holm.
+
+    Es la alternativa que recomiendan Benavoli, Corani y Mangili (2016): cada pareja se
+    compara solo con sus propias puntuaciones (:func:`wilcoxon_signed_rank_test`, método
+    ``"auto"``), de modo que el resultado de A frente a B no depende de qué otros
+    algoritmos estén en la comparación, como sí ocurre con los rangos medios. Los
+    :math:`k(k-1)/2` valores p se ajustan con Holm
+    (``statsmodels.stats.multitest.multipletests``).
+
+    Parámetros
+    ----------
+    scores : DataFrame o array_like de forma (N, k)
+    alpha : float, por defecto 0.05
+    higher_is_better : bool, por defecto True
+    zero_method : {"zsplit", "wilcox", "pratt"}, por defecto "zsplit"
+
+    Devuelve
+    --------
+    PostHocResult
+        ``method="wilcoxon-holm"``; ``statistic`` es W = mín(R+, R-); los rangos medios
+        se incluyen solo para ordenar el diagrama.
+
+    Ejemplos
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> s = rng.normal(size=(12, 3)) + [0.0, 0.0, 3.0]
+    >>> res = wilcoxon_holm_test(s)
+    >>> res.comparisons[["a", "b", "reject"]].values.tolist()
+    [['A1', 'A2', False], ['A1', 'A3', True], ['A2', 'A3', True]]
+    """
+    alpha = check_alpha(alpha)
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
+    zero_method = check_choice(zero_method, "zero_method", ("zsplit", "wilcox", "pratt"))
+    values, _, cols = _score_table(scores, min_rows=2, min_cols=2)
+    n, k = values.shape
+    _check_pairs(k, _MAX_WILCOXON_PAIRS, "wilcoxon_holm_test")
+    signed = values if higher_is_better else -values
+    r = _ranks(values, higher_is_better).mean(axis=0)
+    rows, pvals = [], []
+    for i, j in itertools.combinations(range(k), 2):
+        d = _differences(signed[:, i], signed[:, j], "entre columnas de `scores`")
+        if np.all(d == 0):
+            stat, p = 0.0, 1.0
+        else:
+            w = _wilcoxon(d, zero_method, "auto", "two-sided")
+            stat, p = w["statistic"], w["pvalue"]
+        pvals.append(p)
+        rows.append(dict(a=cols[i], b=cols[j], rank_difference=float(r[i] - r[j]),
+                         statistic=float(stat), pvalue=float(p)))
+    reject, p_adj, _, _ = multipletests(pvals, alpha=alpha, method="holm")
+    for row, pa, rj in zip(rows, p_adj, reject):
+        row["pvalue_adjusted"] = float(pa)
+        row["reject"] = bool(rj)
+    return PostHocResult(
+        method="wilcoxon-holm",
+        average_ranks=pd.Series(r, index=cols, name="rango medio"),
+        comparisons=_comparisons_frame(rows),
+        alpha=alpha,
+        control=None,
+        critical_difference=None,
+        n_datasets=n,
+    )
