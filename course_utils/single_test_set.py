@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import numbers
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -120,11 +121,16 @@ def _positive_mask(y: np.ndarray, pos_label: object, name: str = "y_true") -> np
             f"`{name}` tiene las clases {shown}: indique cuál es la positiva con `pos_label` "
             "(sin él solo se entienden 0/1, -1/1 y False/True, con 1 o True como positiva)."
         )
-    for value in classes:
+    if not isinstance(pos_label, (str, bytes, numbers.Number, np.generic)):
+        raise TypeError(
+            f"`pos_label` debe ser una etiqueta (un número, un booleano o un texto): una de "
+            f"las dos clases de `{name}` ({shown}); se recibió {describe(pos_label)}."
+        )
+    for value, original in zip(values, classes):
         if type(pos_label) is bool and classes.dtype.kind != "b":
             break
         if value == pos_label:
-            return y == value
+            return y == original
     raise ValueError(
         f"`pos_label` debe ser una de las dos clases de `{name}` ({shown}); "
         f"se recibió {describe(pos_label)}."
@@ -194,10 +200,12 @@ class DeLongResult:
         lines = [
             "Prueba de DeLong para dos AUC correlacionadas (mismo conjunto de prueba)",
             f"  {self.n_positive} positivos y {self.n_negative} negativos",
-            f"  AUC de A = {self.auc_a:.4f}, IC {conf} [{self.auc_a_ci[0]:.4f}, {self.auc_a_ci[1]:.4f}]",
-            f"  AUC de B = {self.auc_b:.4f}, IC {conf} [{self.auc_b_ci[0]:.4f}, {self.auc_b_ci[1]:.4f}]",
+            *(f"  AUC de {label} = {auc:.4f}, IC {conf} [{ci[0]:.4f}, {ci[1]:.4f}]"
+              for label, auc, ci in (("A", self.auc_a, self.auc_a_ci),
+                                     ("B", self.auc_b, self.auc_b_ci))),
             f"  correlación entre las dos AUC = {corr}",
-            f"  estadístico z = {self.statistic:.4f}; distribución de referencia: normal estándar",
+            f"  estadístico z = {self.statistic:.4f}; "
+            "distribución de referencia: normal estándar",
             f"  hipótesis alternativa: {_ALT_TEXT[self.alternative]}",
             f"  valor p = {_fmt_p(self.pvalue)}",
             f"  diferencia (A - B) = {self.estimate:.4f}, error estándar {self.se:.4f}",
@@ -269,8 +277,9 @@ def delong_test(
         z = \frac{\hat\theta_A - \hat\theta_B}
                  {\sqrt{S_{AA} + S_{BB} - 2 S_{AB}}} \;\approx\; N(0, 1).
 
-    Las colocaciones se calculan con rangos medios, como Sun y Xu (2014): si :math:`T_Z` es el rango de un ejemplo entre todos y :math:`T_X`
-    (:math:`T_Y`) su rango entre los positivos (negativos),
+    Las colocaciones se calculan con rangos medios, como Sun y Xu (2014): si :math:`T_Z`
+    es el rango de un ejemplo entre todos y :math:`T_X` (:math:`T_Y`) su rango entre los
+    positivos (negativos),
     :math:`V_{10}(X_i) = (T_Z - T_X)/n` y :math:`V_{01}(Y_j) = 1 - (T_Z - T_Y)/m`. Cuesta
     :math:`O(N \log N)` en lugar de :math:`O(mn)`; los tres rangos salen de una sola
     ordenación por modelo (``numpy.argsort``) y un millón de ejemplos tarda unas décimas de
@@ -486,7 +495,8 @@ class CochranQResult:
         lines = [
             f"Prueba Q de Cochran: {k} clasificadores sobre los mismos {self.n_examples} ejemplos",
             f"  Q = {self.statistic:.4f} (gl = {self.df}); valor p = {_fmt_p(self.pvalue)}",
-            "  exactitudes: " + ", ".join(f"{name} {acc:.4f}" for name, acc in self.accuracies.items()),
+            "  exactitudes: "
+            + ", ".join(f"{name} {acc:.4f}" for name, acc in self.accuracies.items()),
             f"  parejas: McNemar {self.mcnemar_method} con ajuste de Holm, α = {self.alpha:g}",
         ]
         for row in self.comparisons.itertuples():
@@ -640,7 +650,8 @@ def cochran_q_test(
             "es 1 (la fórmula de Q daría 0/0)."
         )
     else:
-        statistic = (k - 1) * (k * float(np.sum(col.astype(float) ** 2)) - float(total) ** 2) / denominator
+        squares = float(np.sum(col.astype(float) ** 2))
+        statistic = (k - 1) * (k * squares - float(total) ** 2) / denominator
         pvalue = float(stats.chi2.sf(statistic, k - 1))
     pvalue = float(min(1.0, check_finite_result(pvalue, "el valor p de la Q de Cochran")))
     both = correct.T.astype(float) @ correct.astype(float)  # aciertos conjuntos, exactos < 2**53
@@ -1086,7 +1097,8 @@ def _permutation_labels(y, a, b, metric, pos_label, alternative, method, n_resam
     use_exact = method == "exact" or (method == "auto" and n_outcomes <= n_resamples)
     per_row = 2 * k * k + len(types) + 1
     _check_work(n_outcomes if use_exact else n_resamples, per_row, use_exact,
-                f"Con {k} clases cada reordenación cuesta {k}² celdas de la matriz de confusión.")
+                f"Con {k} clases cada reordenación cuesta {k}² celdas de la matriz de "
+                "confusión.")
     block = max(1, _BLOCK_CELLS // per_row)
     name = metric
     if use_exact:

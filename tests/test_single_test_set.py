@@ -123,7 +123,8 @@ def proc(tmp_path_factory):
     """Resultados de pROC para cada caso de _R_CASES (un solo Rscript)."""
     rscript = shutil.which("Rscript")
     if rscript is None:
-        _missing_r("No está instalado R (Rscript); en Debian: apt-get install r-base-core r-cran-proc.")
+        _missing_r("No está instalado R (Rscript); en Debian: "
+                   "apt-get install r-base-core r-cran-proc.")
     folder = tmp_path_factory.mktemp("proc")
     files = []
     for name, (y, a, b) in _R_CASES.items():
@@ -414,7 +415,8 @@ def test_permutation_exact_equals_scipy(seed, alternative):
         res = cu.paired_permutation_test(y, a, b, metric, alternative=alternative, **kw)
         assert res.method == "exact"
         assert res.estimate == pytest.approx(func(y, a) - func(y, b), abs=1e-14)
-        assert res.pvalue == pytest.approx(_scipy_exact(y, a, b, func, alternative), rel=1e-12), metric
+        ref = _scipy_exact(y, a, b, func, alternative)
+        assert res.pvalue == pytest.approx(ref, rel=1e-12), metric
 
 
 def test_permutation_roc_auc_and_callable_equal_scipy():
