@@ -21,8 +21,9 @@ simulation_cv  Simulación con algoritmos entrenados (reexportada por simulation
 bayesian    Comparación bayesiana con ROPE (prueba t correlacionada, rangos con signo).
 benchmark   Banco de pruebas sin conexión: 10 conjuntos reales, 6 algoritmos, tabla N×k.
 multiple    Varios algoritmos sobre varios conjuntos: reúne ranks (la tabla N×k y sus
-            rangos), omnibus (Friedman), posthoc (Nemenyi, Holm, Bonferroni-Dunn,
-            Wilcoxon-Holm) y two_algorithms (Wilcoxon y signos).
+            rangos), omnibus (Friedman, Quade, rangos alineados), posthoc (Nemenyi,
+            Holm, Bonferroni-Dunn, Hochberg, Hommel, Finner, Li, Wilcoxon-Holm) y
+            two_algorithms (Wilcoxon y signos).
 plots_multiple  Diagrama de diferencias críticas.
 single_test_set  Un conjunto de prueba: DeLong (dos AUC), Q de Cochran, permutación pareada.
 """
@@ -92,14 +93,19 @@ from course_utils.benchmark import (
     load_demsar_2006,
 )
 from course_utils.multiple import (
+    ADJUST_METHODS,
     FriedmanResult,
+    OmnibusResult,
     PostHocResult,
     TwoAlgorithmsResult,
+    adjust_pvalues,
+    aligned_ranks_test,
     average_ranks,
     control_test,
     critical_difference,
     friedman_test,
     nemenyi_test,
+    quade_test,
     sign_test,
     wilcoxon_holm_test,
     wilcoxon_signed_rank_test,
@@ -169,6 +175,11 @@ __all__ = [
     "TwoAlgorithmsResult",
     "average_ranks",
     "friedman_test",
+    "quade_test",
+    "aligned_ranks_test",
+    "OmnibusResult",
+    "adjust_pvalues",
+    "ADJUST_METHODS",
     "critical_difference",
     "nemenyi_test",
     "control_test",

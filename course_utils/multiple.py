@@ -8,9 +8,11 @@ rangos sí. El código está repartido por preguntas, y este módulo lo reúne
 
 * :mod:`course_utils.ranks`: la tabla, sus rangos y la regla de empates (relativa a la escala);
   :func:`average_ranks`.
-* :mod:`course_utils.omnibus`: ¿son todos equivalentes? :func:`friedman_test`.
+* :mod:`course_utils.omnibus`: ¿son todos equivalentes? :func:`friedman_test`,
+  :func:`quade_test` y :func:`aligned_ranks_test`.
 * :mod:`course_utils.posthoc`: ¿qué parejas difieren? :func:`nemenyi_test`,
-  :func:`control_test`, :func:`wilcoxon_holm_test` y :func:`critical_difference`.
+  :func:`control_test` (Holm, Bonferroni-Dunn, Hochberg, Hommel, Finner o Li),
+  :func:`wilcoxon_holm_test`, :func:`critical_difference` y :func:`adjust_pvalues`.
 * :mod:`course_utils.two_algorithms`: dos algoritmos sobre N conjuntos,
   :func:`wilcoxon_signed_rank_test` y :func:`sign_test`.
 
@@ -20,9 +22,17 @@ El diagrama de diferencias críticas está en :mod:`course_utils.plots_multiple`
 
 from __future__ import annotations
 
-from course_utils.omnibus import FriedmanResult, friedman_test
+from course_utils.omnibus import (
+    FriedmanResult,
+    OmnibusResult,
+    aligned_ranks_test,
+    friedman_test,
+    quade_test,
+)
 from course_utils.posthoc import (
+    ADJUST_METHODS,
     PostHocResult,
+    adjust_pvalues,
     control_test,
     critical_difference,
     nemenyi_test,
@@ -32,7 +42,12 @@ from course_utils.ranks import average_ranks
 from course_utils.two_algorithms import TwoAlgorithmsResult, sign_test, wilcoxon_signed_rank_test
 
 __all__ = [
+    "ADJUST_METHODS",
     "FriedmanResult",
+    "OmnibusResult",
+    "adjust_pvalues",
+    "aligned_ranks_test",
+    "quade_test",
     "PostHocResult",
     "TwoAlgorithmsResult",
     "average_ranks",

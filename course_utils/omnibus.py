@@ -2,6 +2,10 @@ r"""¿Son todos los algoritmos equivalentes? Pruebas ómnibus sobre los rangos d
 
 * :func:`friedman_test`: prueba de Friedman (:math:`\chi^2_F`) y su corrección de Iman y
   Davenport (:math:`F_F`); se contrasta con ``scipy.stats.friedmanchisquare``.
+* :func:`quade_test`: prueba de Quade, que pesa cada conjunto por su dificultad (R
+  ``quade.test``).
+* :func:`aligned_ranks_test`: Friedman de rangos alineados (Hodges y Lehmann), que ordena todas
+  las puntuaciones juntas tras restar la media de cada fila.
 
 Referencia: Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
 *Journal of Machine Learning Research*, 7, 1-30.
@@ -24,13 +28,22 @@ from course_utils.ranks import _ranks, _score_table
 
 __all__ = [
     "FriedmanResult",
+    "OmnibusResult",
+    "aligned_ranks_test",
     "friedman_test",
+    "quade_test",
 ]
 
 
 # ---------------------------------------------------------------------------
 # Prueba de Friedman
 # ---------------------------------------------------------------------------
+
+
+def _ranks_text(average_ranks: pd.Series) -> str:
+    """«A 1.2500, B 2.0000, …»: los algoritmos del mejor al peor rango medio."""
+    order = average_ranks.sort_values(kind="stable")
+    return ", ".join(f"{name} {r:.4f}" for name, r in order.items())
 
 
 @dataclass(frozen=True)
@@ -75,8 +88,7 @@ class FriedmanResult:
 
     def summary(self) -> str:
         """Resumen en español, con 4 decimales (no lo imprime)."""
-        order = self.average_ranks.sort_values(kind="stable")
-        ranks = ", ".join(f"{name} {r:.4f}" for name, r in order.items())
+        ranks = _ranks_text(self.average_ranks)
         d1, d2 = self.iman_davenport_df
         ff = "∞" if math.isinf(self.iman_davenport) else f"{self.iman_davenport:.4f}"
         ties = " (con corrección por empates)" if self.tie_correction else ""
@@ -189,4 +201,209 @@ def friedman_test(
         n_algorithms=k,
         higher_is_better=higher_is_better,
         tie_correction=tie_correction,
+    )
+
+
+@dataclass(frozen=True)
+class OmnibusResult:
+    r"""Resultado de una prueba ómnibus sobre una tabla N×k (Quade o rangos alineados).
+
+    Atributos
+    ---------
+    method : str
+        Nombre de la prueba, en español.
+    average_ranks : pandas.Series
+        Rango medio de cada algoritmo en la escala de la prueba (1 = el mejor): en Quade, la
+        media de sus rangos ponderada por la dificultad :math:`Q_i` de cada conjunto (de 1 a
+        :math:`k`); en rangos alineados, el rango alineado medio (de 1 a :math:`Nk`).
+    statistic : float
+    pvalue : float
+    df : tuple of int
+        Grados de libertad (uno para :math:`\chi^2`, dos para :math:`F`).
+    distribution : str
+        ``"F"`` o ``"chi2"``.
+    n_datasets, n_algorithms : int
+    higher_is_better : bool
+    """
+
+    method: str
+    average_ranks: pd.Series = field(repr=False)
+    statistic: float
+    pvalue: float
+    df: tuple
+    distribution: str
+    n_datasets: int
+    n_algorithms: int
+    higher_is_better: bool
+
+    def summary(self) -> str:
+        """Resumen en español, con 4 decimales (no lo imprime)."""
+        ranks = _ranks_text(self.average_ranks)
+        name = "F" if self.distribution == "F" else "χ²"
+        df = ", ".join(str(d) for d in self.df)
+        return "\n".join([
+            f"{self.method}: {self.n_algorithms} algoritmos sobre {self.n_datasets} conjuntos",
+            f"  rangos medios (1 = mejor): {ranks}",
+            f"  {name} = {self.statistic:.4f} (gl = {df}); valor p = {_fmt_p(self.pvalue)}",
+        ])
+
+
+def _unit_scaled(values: np.ndarray) -> np.ndarray:
+    """``values`` dividido por una potencia de 2 (exacto) para que |x| ≤ 1: los recorridos y
+    las medias de fila no desbordan, y los rangos no cambian."""
+    top = float(np.max(np.abs(values)))
+    return values if top == 0.0 else np.ldexp(values, -math.frexp(top)[1])
+
+
+def quade_test(scores: object, *, higher_is_better: bool = True) -> OmnibusResult:
+    r"""Prueba de Quade: como Friedman, pero pesa cada conjunto por su dificultad.
+
+    Cada conjunto :math:`i` recibe un peso :math:`Q_i`, el rango (entre los :math:`N`
+    conjuntos) de su recorrido :math:`\max_j x_{ij} - \min_j x_{ij}`: un conjunto en el que
+    los algoritmos difieren mucho cuenta más que uno en el que casi empatan. Con los rangos
+    :math:`r_{ij}` de cada fila, :math:`S_{ij} = Q_i\,(r_{ij} - (k+1)/2)`,
+    :math:`S_j = \sum_i S_{ij}`, :math:`A = \sum_{ij} S_{ij}^2`,
+    :math:`B = \frac1N \sum_j S_j^2` y
+
+    .. math::
+
+        F = \frac{(N-1)\,B}{A - B} \sim F(k-1,\ (N-1)(k-1)).
+
+    Es la prueba de R ``quade.test`` (Quade, 1979; Conover, 1999), con la que se contrasta en
+    las pruebas del curso. García et al. (2010) la recomiendan frente a Friedman cuando hay
+    pocos algoritmos (:math:`k \le 4` o 5). Los empates usan la regla relativa del curso
+    (:mod:`course_utils.ranks`).
+
+    Parámetros
+    ----------
+    scores : DataFrame o array_like de forma (N, k)
+        Filas = conjuntos de datos (al menos 2), columnas = algoritmos (al menos 3).
+    higher_is_better : bool, por defecto True
+
+    Devuelve
+    --------
+    OmnibusResult
+
+    Lanza
+    -----
+    ValueError
+        Tabla mal formada, o todas las filas empatadas (:math:`A = B`: sin información).
+
+    Referencias
+    -----------
+    Quade, D. (1979). Using weighted rankings in the analysis of complete blocks with additive
+    block effects. *JASA*, 74(367), 680-683.
+    García, S., Fernández, A., Luengo, J. y Herrera, F. (2010). Advanced nonparametric tests
+    for multiple comparisons in the design of experiments in computational intelligence and
+    data mining. *Information Sciences*, 180(10), 2044-2064.
+
+    Ejemplos
+    --------
+    >>> res = quade_test([[0.9, 0.8, 0.7], [0.85, 0.8, 0.9], [0.7, 0.6, 0.5], [0.9, 0.7, 0.8]])
+    >>> round(res.statistic, 4), res.df
+    (3.5882, (2, 6))
+    """
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
+    values, _, cols = _score_table(scores, min_rows=2, min_cols=3)
+    values = _unit_scaled(values)
+    n, k = values.shape
+    ranks = _ranks(values, higher_is_better)
+    spread = values.max(axis=1) - values.min(axis=1)
+    # Los recorridos se ordenan con la misma regla de empates, relativa a la escala.
+    q = _ranks(spread[None, :], higher_is_better=False)[0]
+    s = q[:, None] * (ranks - (k + 1) / 2.0)
+    a = float(np.sum(s**2))
+    b = float(np.sum(s.sum(axis=0) ** 2)) / n
+    if a - b <= 1e-12 * max(a, 1e-300):
+        raise ValueError(
+            "La prueba de Quade no está definida para esta `scores`: todas las filas ordenan "
+            "igual a los algoritmos, o todas empatan (A = B en su fórmula)."
+        )
+    df1, df2 = k - 1, (n - 1) * (k - 1)
+    f = (n - 1) * b / (a - b)
+    weighted = (q[:, None] * ranks).sum(axis=0) / q.sum()
+    return OmnibusResult(
+        method="Prueba de Quade",
+        average_ranks=pd.Series(weighted, index=cols, name="rango medio ponderado"),
+        statistic=float(f),
+        pvalue=float(stats.f.sf(f, df1, df2)),
+        df=(df1, df2),
+        distribution="F",
+        n_datasets=n,
+        n_algorithms=k,
+        higher_is_better=higher_is_better,
+    )
+
+
+def aligned_ranks_test(scores: object, *, higher_is_better: bool = True) -> OmnibusResult:
+    r"""Prueba de Friedman de rangos alineados (Hodges y Lehmann, 1962).
+
+    Friedman solo compara dentro de cada fila. Aquí a cada puntuación se le resta la media de
+    su fila (su «valor alineado») y se ordenan **todas** las :math:`Nk` juntas (1 = la mejor),
+    de modo que una gran diferencia en un conjunto pesa más que una pequeña en otro. Con
+    :math:`\hat R_j` la suma de los rangos del algoritmo :math:`j` y :math:`\hat R_i` la de
+    la fila :math:`i` (García et al., 2010, §3.1):
+
+    .. math::
+
+        T = \frac{(k-1)\left[\sum_j \hat R_j^2 - \frac{kN^2}{4}(kN+1)^2\right]}
+                 {\sum_{ij} r_{ij}^2 - \frac1k \sum_i \hat R_i^2} \sim \chi^2_{k-1}.
+
+    Sin empates, :math:`\sum_{ij} r_{ij}^2 = kN(kN+1)(2kN+1)/6`, la expresión del artículo;
+    con empates (rango medio) se usa la suma real. García et al. la recomiendan cuando el
+    número de algoritmos es pequeño, como la de Quade.
+
+    Parámetros
+    ----------
+    scores : DataFrame o array_like de forma (N, k)
+        Filas = conjuntos de datos (al menos 2), columnas = algoritmos (al menos 3).
+    higher_is_better : bool, por defecto True
+
+    Devuelve
+    --------
+    OmnibusResult
+        ``average_ranks`` son los rangos alineados medios :math:`\hat R_j / N`.
+
+    Referencias
+    -----------
+    Hodges, J. L. y Lehmann, E. L. (1962). Rank methods for combination of independent
+    experiments in analysis of variance. *Annals of Mathematical Statistics*, 33, 482-497.
+    García, S., Fernández, A., Luengo, J. y Herrera, F. (2010). *Information Sciences*, 180(10),
+    2044-2064.
+
+    Ejemplos
+    --------
+    >>> res = aligned_ranks_test([[0.9, 0.8, 0.7], [0.85, 0.8, 0.9], [0.7, 0.6, 0.5],
+    ...                           [0.9, 0.7, 0.8]])
+    >>> res.df, res.average_ranks.round(3).tolist()
+    ((2,), [3.125, 8.25, 8.125])
+    """
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
+    values, _, cols = _score_table(scores, min_rows=2, min_cols=3)
+    values = _unit_scaled(values)
+    n, k = values.shape
+    scale = float(np.max(np.abs(values)))
+    aligned = values - values.mean(axis=1, keepdims=True)
+    # Alinear resta cantidades parecidas: el ruido es relativo a la escala de las puntuaciones.
+    aligned = np.where(np.abs(aligned) <= 1e-12 * scale, 0.0, aligned)
+    ranks = _ranks(aligned.reshape(1, -1) / max(scale, 1e-300), higher_is_better)[0].reshape(n, k)
+    r_alg, r_row = ranks.sum(axis=0), ranks.sum(axis=1)
+    numerator = (k - 1) * (float(np.sum(r_alg**2)) - k * n**2 / 4.0 * (k * n + 1) ** 2)
+    denominator = float(np.sum(ranks**2)) - float(np.sum(r_row**2)) / k
+    if denominator <= 1e-12 * float(np.sum(ranks**2)):
+        raise ValueError(
+            "La prueba de rangos alineados no está definida para esta `scores`: todos los "
+            "valores alineados empatan dentro de cada fila."
+        )
+    t = max(numerator / denominator, 0.0)
+    return OmnibusResult(
+        method="Prueba de Friedman de rangos alineados",
+        average_ranks=pd.Series(r_alg / n, index=cols, name="rango alineado medio"),
+        statistic=float(t),
+        pvalue=float(stats.chi2.sf(t, k - 1)),
+        df=(k - 1,),
+        distribution="chi2",
+        n_datasets=n,
+        n_algorithms=k,
+        higher_is_better=higher_is_better,
     )

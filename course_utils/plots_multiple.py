@@ -43,7 +43,7 @@ def _default_title(result: PostHocResult) -> str:
         return f"Nemenyi, todas las parejas (α = {a})"
     if result.method == "wilcoxon-holm":
         return f"Wilcoxon por parejas con ajuste de Holm (α = {a})"
-    name = "Holm" if result.method == "holm" else "Bonferroni-Dunn"
+    name = "Bonferroni-Dunn" if result.method == "bonferroni-dunn" else result.method.capitalize()
     return f"{name} frente al control {result.control} (α = {a})"
 
 
@@ -58,7 +58,7 @@ def _with_alpha(result: PostHocResult, alpha: float) -> PostHocResult:
         cd = critical_difference(k, n, alpha, "nemenyi")
         comps["reject"] = comps["rank_difference"].abs() >= cd
     else:
-        comps["reject"] = comps["pvalue_adjusted"] < alpha
+        comps["reject"] = comps["pvalue_adjusted"] <= alpha
         if result.method == "bonferroni-dunn":
             cd = critical_difference(k, n, alpha, "bonferroni-dunn")
     return dataclasses.replace(result, comparisons=comps, alpha=alpha, critical_difference=cd)
@@ -215,8 +215,7 @@ def plot_critical_difference(
             ax.plot([x(a), x(b)], [y(y_axis + 0.12)] * 2, color="tab:red", lw=1.5, alpha=0.7)
 
     # Barras de los grupos sin diferencias significativas
-    color = {"nemenyi": "black", "holm": "tab:blue", "bonferroni-dunn": "tab:blue",
-             "wilcoxon-holm": "tab:green"}[result.method]
+    color = {"nemenyi": "black", "wilcoxon-holm": "tab:green"}.get(result.method, "tab:blue")
     for g, members in enumerate(groups):
         rs = [float(ranks[m]) for m in members]
         x0, x1 = x(max(rs)), x(min(rs))

@@ -34,13 +34,16 @@ from course_utils._validation import (
     check_alpha,
     check_bool,
     check_choice,
+    check_finite_array,
     describe,
 )
 from course_utils.ranks import _differences, _ranks, _score_table
 from course_utils.two_algorithms import _wilcoxon
 
 __all__ = [
+    "ADJUST_METHODS",
     "PostHocResult",
+    "adjust_pvalues",
     "critical_difference",
     "nemenyi_test",
     "control_test",
@@ -143,6 +146,8 @@ class PostHocResult:
             "nemenyi": "Prueba de Nemenyi (todas las parejas)",
             "holm": f"Comparaciones con el control «{self.control}», ajuste de Holm",
             "bonferroni-dunn": f"Comparaciones con el control «{self.control}», Bonferroni-Dunn",
+            **{m: f"Comparaciones con el control «{self.control}», ajuste de {m.capitalize()}"
+               for m in _GARCIA_METHODS},
             "wilcoxon-holm": "Wilcoxon de rangos con signo por parejas, ajuste de Holm",
         }
         alpha = f"{self.alpha:.2f}" if round(self.alpha, 2) == self.alpha else f"{self.alpha:g}"
@@ -306,6 +311,84 @@ def nemenyi_test(
     )
 
 
+#: Procedimientos de ajuste de :func:`adjust_pvalues` (y de :func:`control_test`).
+ADJUST_METHODS = ("bonferroni", "holm", "hochberg", "hommel", "finner", "li")
+_GARCIA_METHODS = ("hochberg", "hommel", "finner", "li")
+
+
+def adjust_pvalues(pvalues: object, method: str = "holm") -> np.ndarray:
+    r"""Valores p ajustados por multiplicidad, como los definen García y Herrera (2008).
+
+    Con los :math:`m` valores p ordenados, :math:`p_{(1)} \le \dots \le p_{(m)}`, el valor
+    ajustado (APV) de la hipótesis :math:`i` es:
+
+    * ``"bonferroni"``: :math:`\min(1, m\,p_i)`.
+    * ``"holm"`` (escalonado descendente):
+      :math:`\min\{1, \max_{j \le i} (m-j+1)\,p_{(j)}\}`.
+    * ``"hochberg"`` (escalonado ascendente):
+      :math:`\min_{j \ge i} \min\{1, (m-j+1)\,p_{(j)}\}`.
+    * ``"hommel"``: el procedimiento de Hommel (1988), el de R ``p.adjust``; se calcula con
+      ``statsmodels.stats.multitest.multipletests``.
+    * ``"finner"`` (descendente):
+      :math:`\min\{1, \max_{j \le i} [1 - (1 - p_{(j)})^{m/j}]\}`.
+    * ``"li"`` (dos pasos): :math:`p_i / (p_i + 1 - p_{(m)})`.
+
+    Se rechaza :math:`H_i` cuando su APV es :math:`\le \alpha`. Holm, Hochberg y Hommel
+    controlan el error de familia; Hochberg y Hommel suponen además una dependencia positiva
+    entre las pruebas, que se da entre comparaciones con un mismo control.
+
+    Parámetros
+    ----------
+    pvalues : array_like de forma (m,)
+        Valores p sin ajustar, entre 0 y 1.
+    method : str, por defecto "holm"
+        Uno de :data:`ADJUST_METHODS`.
+
+    Devuelve
+    --------
+    numpy.ndarray
+        Los APV, en el orden de ``pvalues``.
+
+    Referencias
+    -----------
+    García, S. y Herrera, F. (2008). *JMLR*, 9, 2677-2694. García, S., Fernández, A., Luengo,
+    J. y Herrera, F. (2010). *Information Sciences*, 180(10), 2044-2064.
+
+    Ejemplos
+    --------
+    >>> adjust_pvalues([0.01, 0.04, 0.03], "holm").round(4).tolist()
+    [0.03, 0.06, 0.06]
+    >>> adjust_pvalues([0.01, 0.04, 0.03], "hochberg").round(4).tolist()
+    [0.03, 0.04, 0.04]
+    """
+    method = check_choice(method, "method", ADJUST_METHODS)
+    p = check_finite_array(pvalues, "pvalues", ndim=1, min_size=1)
+    if np.any((p < 0) | (p > 1)):
+        bad = float(p[(p < 0) | (p > 1)][0])
+        raise ValueError(f"`pvalues` debe contener valores entre 0 y 1; se recibió {bad!r}.")
+    m = p.size
+    order = np.argsort(p, kind="stable")
+    ps = p[order]
+    j = np.arange(1, m + 1)
+    if method == "bonferroni":
+        adj = np.minimum(1.0, m * ps)
+    elif method == "holm":
+        adj = np.minimum(1.0, np.maximum.accumulate((m - j + 1) * ps))
+    elif method == "hochberg":
+        adj = np.minimum.accumulate(np.minimum(1.0, (m - j + 1) * ps)[::-1])[::-1]
+    elif method == "finner":
+        adj = np.minimum(1.0, np.maximum.accumulate(1.0 - (1.0 - ps) ** (m / j)))
+    elif method == "li":
+        denominator = ps + (1.0 - ps[-1])
+        # Solo es 0 si p_i = 0 y p_(m) = 1: Li rechaza entonces justo los p_i = 0 (APV 0).
+        adj = np.divide(ps, denominator, out=np.zeros(m), where=denominator > 0)
+    else:
+        adj = multipletests(ps, method="hommel")[1]
+    out = np.empty(m)
+    out[order] = np.clip(adj, 0.0, 1.0)
+    return out
+
+
 def control_test(
     scores: object,
     control: object,
@@ -320,9 +403,10 @@ def control_test(
     :math:`z = (R_c - R_i) / \sqrt{k(k+1)/(6N)}` (control menos algoritmo, el orden de
     Demšar y de la columna ``rank_difference``; es la columna ``statistic``) y el valor p
     bilateral de la normal estándar. Los :math:`k-1` valores p se ajustan con
-    ``statsmodels.stats.multitest.multipletests``: ``method="holm"`` (escalonado, más
-    potente) o ``method="bonferroni-dunn"`` (Bonferroni: multiplica por :math:`k-1`;
-    equivale a la CD de Bonferroni-Dunn). Con un control hay :math:`k-1` comparaciones
+    :func:`adjust_pvalues`: ``method="holm"`` (escalonado, el de Demšar) o
+    ``method="bonferroni-dunn"`` (Bonferroni: multiplica por :math:`k-1`; equivale a la CD de
+    Bonferroni-Dunn), o los de García y Herrera (2008): ``"hochberg"``, ``"hommel"``,
+    ``"finner"`` y ``"li"``. Con un control hay :math:`k-1` comparaciones
     en lugar de :math:`k(k-1)/2`, así que estas pruebas son más potentes que Nemenyi.
 
     Parámetros
@@ -330,7 +414,7 @@ def control_test(
     scores : DataFrame o array_like de forma (N, k)
     control : str o int
         Nombre de la columna de control (o su posición si ``scores`` es un arreglo).
-    method : {"holm", "bonferroni-dunn"}, por defecto "holm"
+    method : {"holm", "bonferroni-dunn", "hochberg", "hommel", "finner", "li"}, por defecto "holm"
     alpha : float, por defecto 0.05
     higher_is_better : bool, por defecto True
 
@@ -352,7 +436,7 @@ def control_test(
     """
     alpha = check_alpha(alpha)
     higher_is_better = check_bool(higher_is_better, "higher_is_better")
-    method = check_choice(method, "method", ("holm", "bonferroni-dunn"))
+    method = check_choice(method, "method", ("holm", "bonferroni-dunn", *_GARCIA_METHODS))
     values, _, cols = _score_table(scores, min_rows=2, min_cols=2)
     n, k = values.shape
     if isinstance(control, (int, np.integer)) and not isinstance(control, bool) \
@@ -371,8 +455,8 @@ def control_test(
     others = [i for i in range(k) if i != c]
     z = np.array([(r[i] - r[c]) / se for i in others])
     p = np.clip(2 * stats.norm.sf(np.abs(z)), 0.0, 1.0)
-    sm_method = "holm" if method == "holm" else "bonferroni"
-    reject, p_adj, _, _ = multipletests(p, alpha=alpha, method=sm_method)
+    p_adj = adjust_pvalues(p, "bonferroni" if method == "bonferroni-dunn" else method)
+    reject = p_adj <= alpha
     rows = [
         dict(a=cols[c], b=cols[i], rank_difference=float(r[c] - r[i]), statistic=float(-zi),
              pvalue=float(pi), pvalue_adjusted=float(pa), reject=bool(rj))

@@ -1243,6 +1243,48 @@ EXCLUDED.update({
 })
 
 
+# --- Más allá de Holm: Quade, rangos alineados y ajustes de García y Herrera ---
+from statsmodels.stats.multitest import multipletests  # noqa: E402
+
+
+def _check_f_or_chi2(args, res):
+    """El valor p es el de la distribución que anuncia el resultado (scipy)."""
+    dist = stats.f(*res.df) if res.distribution == "F" else stats.chi2(*res.df)
+    assert res.statistic >= 0
+    assert res.pvalue == pytest.approx(dist.sf(res.statistic), rel=1e-9, abs=1e-300)
+
+
+def _check_adjust(args, res):
+    p = np.asarray(args["pvalues"], dtype=float)
+    sm = {"hochberg": "simes-hochberg"}.get(args["method"], args["method"])
+    if sm in ("holm", "simes-hochberg", "hommel", "bonferroni"):
+        np.testing.assert_allclose(res, multipletests(p, method=sm)[1], rtol=1e-12, atol=1e-15)
+    assert np.all((res >= p - 1e-15) & (res <= 1))
+
+
+SWEEP.update({
+    "quade_test": Case(
+        lambda: {"scores": _TABLE, "higher_is_better": True},
+        {"scores": BAD_TABLE, "higher_is_better": BAD["bool"]},
+        _check_f_or_chi2, max_examples=30,
+    ),
+    "aligned_ranks_test": Case(
+        lambda: {"scores": _TABLE, "higher_is_better": True},
+        {"scores": BAD_TABLE, "higher_is_better": BAD["bool"]},
+        _check_f_or_chi2, max_examples=30,
+    ),
+    "adjust_pvalues": Case(
+        lambda: {"pvalues": [0.01, 0.04, 0.03, 0.2], "method": "holm"},
+        {"pvalues": bad_scores(base=np.array([0.01, 0.04, 0.03, 0.2])), "method": BAD["choice"]},
+        _check_adjust, max_examples=30,
+    ),
+})
+EXCLUDED.update({
+    "OmnibusResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "ADJUST_METHODS": "constante (tupla de nombres de procedimientos), no es invocable",
+})
+
+
 def test_every_public_name_is_swept_or_excluded():
     missing = sorted(set(cu.__all__) - set(SWEEP) - set(EXCLUDED))
     assert not missing, (
@@ -1337,7 +1379,7 @@ def _dimensionless(result: Any) -> dict[str, float]:
 
 
 _TABLE_FUNCS = ["average_ranks", "friedman_test", "nemenyi_test", "control_test",
-                "wilcoxon_holm_test"]
+                "wilcoxon_holm_test", "quade_test", "aligned_ranks_test"]
 _PAIR_FUNCS = {  # nombre: argumento en las unidades de las puntuaciones (o None)
     "wilcoxon_signed_rank_test": None, "sign_test": None, "corrected_resampled_ttest": None,
     "paired_ttest_5x2cv": None, "combined_ftest_5x2cv": None, "cohens_d": None,

@@ -198,6 +198,8 @@ TABLE_CALLS = {
     "nemenyi_test": lambda t: cu.nemenyi_test(t),
     "control_test": lambda t: cu.control_test(t, 0),
     "wilcoxon_holm_test": lambda t: cu.wilcoxon_holm_test(t),
+    "quade_test": lambda t: cu.quade_test(t),
+    "aligned_ranks_test": lambda t: cu.aligned_ranks_test(t),
 }
 PAIR_CALLS = {
     "wilcoxon_signed_rank_test": lambda a, b: cu.wilcoxon_signed_rank_test(a, b),
