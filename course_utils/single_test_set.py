@@ -626,12 +626,26 @@ def cochran_q_test(
         key = (f"predictions[{name!r}]" if isinstance(predictions, (pd.DataFrame, Mapping))
                else f"predictions[:, {j}]")
         labelled[key] = columns[name]
-    size = np.size(y_true) if not isinstance(y_true, (str, bytes)) else 0
+    try:  # solo para los límites y el aviso de la traspuesta; se valida después
+        y_shape = np.shape(y_true) if not isinstance(y_true, (str, bytes)) else ()
+    except (ValueError, TypeError):
+        y_shape = ()
+    size = int(np.prod(y_shape)) if y_shape else 0
     if size * k > MAX_RESAMPLE_CELLS:
         raise ValueError(
             f"`predictions` tiene {size} ejemplos × {k} modelos = {size * k} celdas; el "
             f"máximo es {MAX_RESAMPLE_CELLS}. Reduzca el número de modelos o use una "
             "muestra aleatoria del conjunto de prueba."
+        )
+    first = next(iter(columns.values()))
+    rows = len(first) if hasattr(first, "__len__") else -1
+    if (not isinstance(predictions, (pd.DataFrame, Mapping)) and rows != size and k == size
+            and len(y_shape) == 1):
+        raise ValueError(
+            f"`predictions` tiene forma ({rows}, {k}) y `y_true` {size} ejemplos: parece que "
+            "cada fila es un modelo. Se espera una fila por ejemplo y una columna por modelo; "
+            "pase la traspuesta (`np.transpose(predictions)`) o un diccionario "
+            "nombre -> predicciones."
         )
     arrays = check_label_arrays(**labelled)
     y = arrays[0]

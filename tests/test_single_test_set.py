@@ -362,6 +362,11 @@ def test_cochran_bad_inputs_in_spanish():
         cu.cochran_q_test(y, preds["M0"])
     with pytest.raises(TypeError, match="mezcla|texto"):
         cu.cochran_q_test(y.astype(str), preds)
+    # Una lista de k vectores (filas = modelos) no se confunde con k ejemplos.
+    with pytest.raises(ValueError, match="traspuesta"):
+        cu.cochran_q_test(y, [list(p) for p in preds.values()])
+    res = cu.cochran_q_test(y, np.transpose([list(p) for p in preds.values()]))
+    assert res.statistic == cu.cochran_q_test(y, preds).statistic
 
 
 # ---------------------------------------------------------------------------
