@@ -22,7 +22,7 @@ bayesian    Comparación bayesiana con ROPE (prueba t correlacionada, rangos con
 benchmark   Banco de pruebas sin conexión: 10 conjuntos reales, 6 algoritmos, tabla N×k.
 multiple    Varios algoritmos sobre varios conjuntos: reúne ranks (la tabla N×k y sus
             rangos), omnibus (Friedman, Quade, rangos alineados), posthoc (Nemenyi,
-            Holm, Bonferroni-Dunn, Hochberg, Hommel, Finner, Li, Wilcoxon-Holm) y
+            Holm, Bonferroni-Dunn, Hochberg, Hommel, Finner, Li, Shaffer, Wilcoxon-Holm) y
             two_algorithms (Wilcoxon y signos).
 plots_multiple  Diagrama de diferencias críticas.
 single_test_set  Un conjunto de prueba: DeLong (dos AUC), Q de Cochran, permutación pareada.
@@ -105,7 +105,9 @@ from course_utils.multiple import (
     critical_difference,
     friedman_test,
     nemenyi_test,
+    pairwise_test,
     quade_test,
+    shaffer_true_counts,
     sign_test,
     wilcoxon_holm_test,
     wilcoxon_signed_rank_test,
@@ -179,6 +181,8 @@ __all__ = [
     "aligned_ranks_test",
     "OmnibusResult",
     "adjust_pvalues",
+    "pairwise_test",
+    "shaffer_true_counts",
     "ADJUST_METHODS",
     "critical_difference",
     "nemenyi_test",

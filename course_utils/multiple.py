@@ -12,6 +12,7 @@ rangos sí. El código está repartido por preguntas, y este módulo lo reúne
   :func:`quade_test` y :func:`aligned_ranks_test`.
 * :mod:`course_utils.posthoc`: ¿qué parejas difieren? :func:`nemenyi_test`,
   :func:`control_test` (Holm, Bonferroni-Dunn, Hochberg, Hommel, Finner o Li),
+  :func:`pairwise_test` (todas las parejas con Bonferroni, Holm o Shaffer),
   :func:`wilcoxon_holm_test`, :func:`critical_difference` y :func:`adjust_pvalues`.
 * :mod:`course_utils.two_algorithms`: dos algoritmos sobre N conjuntos,
   :func:`wilcoxon_signed_rank_test` y :func:`sign_test`.
@@ -36,6 +37,8 @@ from course_utils.posthoc import (
     control_test,
     critical_difference,
     nemenyi_test,
+    pairwise_test,
+    shaffer_true_counts,
     wilcoxon_holm_test,
 )
 from course_utils.ranks import average_ranks
@@ -47,6 +50,8 @@ __all__ = [
     "OmnibusResult",
     "adjust_pvalues",
     "aligned_ranks_test",
+    "pairwise_test",
+    "shaffer_true_counts",
     "quade_test",
     "PostHocResult",
     "TwoAlgorithmsResult",

@@ -43,6 +43,8 @@ def _default_title(result: PostHocResult) -> str:
         return f"Nemenyi, todas las parejas (α = {a})"
     if result.method == "wilcoxon-holm":
         return f"Wilcoxon por parejas con ajuste de Holm (α = {a})"
+    if result.method.startswith("pairwise-"):
+        return f"Todas las parejas con ajuste de {result.method[9:].capitalize()} (α = {a})"
     name = "Bonferroni-Dunn" if result.method == "bonferroni-dunn" else result.method.capitalize()
     return f"{name} frente al control {result.control} (α = {a})"
 

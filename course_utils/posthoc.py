@@ -31,6 +31,7 @@ from statsmodels.stats.multitest import multipletests
 
 from course_utils._results import _fmt_p
 from course_utils._validation import (
+    check_count,
     check_alpha,
     check_bool,
     check_choice,
@@ -44,6 +45,8 @@ __all__ = [
     "ADJUST_METHODS",
     "PostHocResult",
     "adjust_pvalues",
+    "pairwise_test",
+    "shaffer_true_counts",
     "critical_difference",
     "nemenyi_test",
     "control_test",
@@ -148,6 +151,8 @@ class PostHocResult:
             "bonferroni-dunn": f"Comparaciones con el control «{self.control}», Bonferroni-Dunn",
             **{m: f"Comparaciones con el control «{self.control}», ajuste de {m.capitalize()}"
                for m in _GARCIA_METHODS},
+            **{f"pairwise-{m}": f"Todas las parejas (rangos medios), ajuste de {name}"
+               for m, name in _PAIRWISE_NAMES.items()},
             "wilcoxon-holm": "Wilcoxon de rangos con signo por parejas, ajuste de Holm",
         }
         alpha = f"{self.alpha:.2f}" if round(self.alpha, 2) == self.alpha else f"{self.alpha:g}"
@@ -289,19 +294,29 @@ def nemenyi_test(
     se = _rank_se(k, n)
     cd = critical_difference(k, n, alpha, "nemenyi")
     _check_pairs(k, _MAX_NEMENYI_PAIRS, "nemenyi_test")
-    i, j = np.triu_indices(k, 1)
-    diff = r[i] - r[j]
-    z = diff / se
+    i, j, diff, z = _all_pairs(r, se)
     # El valor p solo depende de |z|: se calcula una vez por valor distinto (con N conjuntos,
     # los rangos medios son múltiplos de 1/(2N) y se repiten mucho).
     uniq, inverse = np.unique(np.abs(z), return_inverse=True)
     p = np.clip(stats.studentized_range.sf(uniq * math.sqrt(2.0), k, np.inf), 0.0, 1.0)[inverse]
-    table = pd.DataFrame(dict(a=np.asarray(cols, dtype=object)[i],
-                              b=np.asarray(cols, dtype=object)[j], rank_difference=diff,
-                              statistic=z, pvalue=p, pvalue_adjusted=p,
-                              reject=np.abs(diff) >= cd))
+    return _all_pairs_result("nemenyi", r, cols, (i, j, diff, z), p, p, np.abs(diff) >= cd,
+                             alpha, cd, n)
+
+
+def _all_pairs(r: np.ndarray, se: float) -> tuple:
+    """Índices de cada pareja (a < b), diferencia de rangos medios y z."""
+    i, j = np.triu_indices(r.size, 1)
+    diff = r[i] - r[j]
+    return i, j, diff, diff / se
+
+
+def _all_pairs_result(method, r, cols, pairs, p, p_adj, reject, alpha, cd, n) -> PostHocResult:
+    i, j, diff, z = pairs
+    names = np.asarray(cols, dtype=object)
+    table = pd.DataFrame(dict(a=names[i], b=names[j], rank_difference=diff, statistic=z,
+                              pvalue=p, pvalue_adjusted=p_adj, reject=reject))
     return PostHocResult(
-        method="nemenyi",
+        method=method,
         average_ranks=pd.Series(r, index=cols, name="rango medio"),
         comparisons=table,
         alpha=alpha,
@@ -387,6 +402,103 @@ def adjust_pvalues(pvalues: object, method: str = "holm") -> np.ndarray:
     out = np.empty(m)
     out[order] = np.clip(adj, 0.0, 1.0)
     return out
+
+
+_PAIRWISE_NAMES = {"bonferroni": "Bonferroni", "holm": "Holm", "shaffer": "Shaffer"}
+_MAX_SHAFFER_K = 30
+
+
+def shaffer_true_counts(k: int) -> list[int]:
+    r"""Números posibles de hipótesis ciertas entre las :math:`k(k-1)/2` parejas de k algoritmos.
+
+    Si los algoritmos se reparten en grupos con el mismo rendimiento, son ciertas exactamente
+    las hipótesis «iguales» dentro de cada grupo: :math:`\sum_g \binom{n_g}{2}`. No todos los
+    números son posibles (con k = 4, nunca 4 ni 5), y eso es lo que aprovecha Shaffer (1986).
+    Recursión: :math:`S(k) = \bigcup_{j=1}^{k} \{\binom{j}{2} + x : x \in S(k-j)\}`,
+    :math:`S(0) = \{0\}`.
+
+    >>> shaffer_true_counts(4)
+    [0, 1, 2, 3, 6]
+    """
+    k = check_count(k, "k", minimum=1, maximum=_MAX_SHAFFER_K)
+    sets: list[set[int]] = [{0}]
+    for size in range(1, k + 1):
+        sets.append({j * (j - 1) // 2 + x for j in range(1, size + 1) for x in sets[size - j]})
+    return sorted(sets[k])
+
+
+def _shaffer_apv(p: np.ndarray, k: int) -> np.ndarray:
+    """APV de Shaffer estático (García y Herrera, 2008): min(1, max_{j≤i} t_j p_(j))."""
+    m = p.size
+    possible = np.array(shaffer_true_counts(k))
+    # t_j: cuántas hipótesis pueden ser ciertas si las j - 1 anteriores son falsas.
+    t = np.array([possible[possible <= m - j + 1].max() for j in range(1, m + 1)])
+    order = np.argsort(p, kind="stable")
+    adj = np.minimum(1.0, np.maximum.accumulate(t * p[order]))
+    out = np.empty(m)
+    out[order] = adj
+    return out
+
+
+def pairwise_test(
+    scores: object,
+    *,
+    method: str = "shaffer",
+    alpha: float = 0.05,
+    higher_is_better: bool = True,
+) -> PostHocResult:
+    r"""Todas las parejas sobre los rangos medios, con Bonferroni, Holm o Shaffer.
+
+    Para cada pareja, :math:`z = (R_a - R_b) / \sqrt{k(k+1)/(6N)}` y su valor p bilateral
+    (como en Nemenyi), ajustados por las :math:`m = k(k-1)/2` comparaciones:
+
+    * ``"bonferroni"``: :math:`\min(1, m\,p)`.
+    * ``"holm"``: escalonado, :math:`\max_{j \le i} (m-j+1)\,p_{(j)}`.
+    * ``"shaffer"`` (estático, Shaffer 1986): como Holm, pero el factor :math:`t_j` es el mayor
+      número de hipótesis que aún pueden ser ciertas (:func:`shaffer_true_counts`), nunca
+      mayor que el de Holm: rechaza al menos lo mismo.
+
+    Controlan el error de familia, como Nemenyi, y suelen rechazar más (García y Herrera,
+    2008). Los rangos medios dependen de los demás algoritmos de la tabla (cuaderno 08, §8).
+
+    Parámetros
+    ----------
+    scores : DataFrame o array_like de forma (N, k)
+    method : {"shaffer", "holm", "bonferroni"}, por defecto "shaffer"
+    alpha : float, por defecto 0.05
+    higher_is_better : bool, por defecto True
+
+    Devuelve
+    --------
+    PostHocResult
+
+    Referencias
+    -----------
+    Shaffer, J. P. (1986). Modified sequentially rejective multiple test procedures. *JASA*,
+    81(395), 826-831. García, S. y Herrera, F. (2008). *JMLR*, 9, 2677-2694.
+
+    Ejemplos
+    --------
+    >>> res = pairwise_test([[0.9, 0.8, 0.7, 0.6]] * 12)
+    >>> res.comparisons["reject"].tolist()
+    [False, True, True, False, True, False]
+    """
+    method = check_choice(method, "method", tuple(_PAIRWISE_NAMES))
+    alpha = check_alpha(alpha)
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
+    values, _, cols = _score_table(scores, min_rows=2, min_cols=3)
+    n, k = values.shape
+    if k > _MAX_SHAFFER_K:
+        raise ValueError(
+            f"`scores` tiene {k} algoritmos; pairwise_test admite como mucho {_MAX_SHAFFER_K} "
+            "(con más, use nemenyi_test)."
+        )
+    r = _ranks(values, higher_is_better).mean(axis=0)
+    pairs = _all_pairs(r, _rank_se(k, n))
+    p = np.clip(2 * stats.norm.sf(np.abs(pairs[3])), 0.0, 1.0)
+    p_adj = _shaffer_apv(p, k) if method == "shaffer" else adjust_pvalues(p, method)
+    return _all_pairs_result(f"pairwise-{method}", r, cols, pairs, p, p_adj, p_adj <= alpha,
+                             alpha, None, n)
 
 
 def control_test(

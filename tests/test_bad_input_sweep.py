@@ -1254,6 +1254,11 @@ def _check_f_or_chi2(args, res):
     assert res.pvalue == pytest.approx(dist.sf(res.statistic), rel=1e-9, abs=1e-300)
 
 
+def _check_shaffer(args, res):
+    k = args["k"]
+    assert res[0] == 0 and res[-1] == k * (k - 1) // 2  # todos distintos / todos iguales
+
+
 def _check_adjust(args, res):
     p = np.asarray(args["pvalues"], dtype=float)
     sm = {"hochberg": "simes-hochberg"}.get(args["method"], args["method"])
@@ -1272,6 +1277,18 @@ SWEEP.update({
         lambda: {"scores": _TABLE, "higher_is_better": True},
         {"scores": BAD_TABLE, "higher_is_better": BAD["bool"]},
         _check_f_or_chi2, max_examples=30,
+    ),
+    "pairwise_test": Case(
+        lambda: {"scores": _TABLE, "method": "shaffer", "alpha": 0.05, "higher_is_better": True},
+        {"scores": BAD_TABLE, "method": BAD["choice"], "alpha": BAD["alpha"],
+         "higher_is_better": BAD["bool"]},
+        max_examples=30,
+    ),
+    "shaffer_true_counts": Case(
+        lambda: {"k": 4},
+        {"k": BAD["count"]},
+        lambda args, res: _check_shaffer(args, res),
+        max_examples=15,
     ),
     "adjust_pvalues": Case(
         lambda: {"pvalues": [0.01, 0.04, 0.03, 0.2], "method": "holm"},
@@ -1379,7 +1396,7 @@ def _dimensionless(result: Any) -> dict[str, float]:
 
 
 _TABLE_FUNCS = ["average_ranks", "friedman_test", "nemenyi_test", "control_test",
-                "wilcoxon_holm_test", "quade_test", "aligned_ranks_test"]
+                "wilcoxon_holm_test", "quade_test", "aligned_ranks_test", "pairwise_test"]
 _PAIR_FUNCS = {  # nombre: argumento en las unidades de las puntuaciones (o None)
     "wilcoxon_signed_rank_test": None, "sign_test": None, "corrected_resampled_ttest": None,
     "paired_ttest_5x2cv": None, "combined_ftest_5x2cv": None, "cohens_d": None,

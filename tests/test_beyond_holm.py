@@ -249,3 +249,74 @@ def test_control_test_with_garcia_herrera_procedures(method):
     ax = cu.plot_critical_difference(res)
     assert any(f"{method.capitalize()} frente al control" in t.get_text() for t in ax.texts)
     plt.close("all")
+
+
+# ---------------------------------------------------------------------------
+# Todas las parejas: Shaffer estático
+# ---------------------------------------------------------------------------
+
+
+def _partitions(items):
+    """Todas las particiones de una lista (enumeración directa, para k pequeño)."""
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for part in _partitions(rest):
+        for i in range(len(part)):
+            yield part[:i] + [[first, *part[i]]] + part[i + 1:]
+        yield [[first], *part]
+
+
+@pytest.mark.parametrize("k", range(1, 8))
+def test_shaffer_counts_equal_enumerating_every_partition(k):
+    """Cada reparto de los k algoritmos en grupos iguales deja ciertas Σ C(n_g, 2) hipótesis."""
+    counts = {sum(len(g) * (len(g) - 1) // 2 for g in part) for part in _partitions(list(range(k)))}
+    assert cu.shaffer_true_counts(k) == sorted(counts)
+
+
+def test_shaffer_multipliers_for_four_algorithms():
+    """Shaffer (1986) con k = 4 (6 parejas): t = 6, 3, 3, 3, 2, 1 (Holm: 6, 5, 4, 3, 2, 1)."""
+    p = np.array([0.001, 0.002, 0.003, 0.004, 0.005, 0.006])
+    t = np.array([6, 3, 3, 3, 2, 1])
+    expected = np.minimum(1, np.maximum.accumulate(t * p))
+    table = np.tile([0.9, 0.8, 0.7, 0.6], (12, 1))  # solo para obtener k = 4
+    res = cu.pairwise_test(table, method="shaffer")
+    got = cu.posthoc._shaffer_apv(p, 4)
+    np.testing.assert_allclose(got, expected, rtol=1e-15)
+    assert len(res.comparisons) == 6
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_pairwise_pvalues_and_strength(seed):
+    t = _table(seed, n=15, k=5)
+    n, k = t.shape
+    r = stats.rankdata(-t, axis=1).mean(axis=0)
+    se = np.sqrt(k * (k + 1) / (6 * n))
+    holm = cu.pairwise_test(t, method="holm")
+    shaffer = cu.pairwise_test(t, method="shaffer")
+    bonf = cu.pairwise_test(t, method="bonferroni")
+    for row in holm.comparisons.itertuples():
+        z = (r[holm.algorithms.index(row.a)] - r[holm.algorithms.index(row.b)]) / se
+        assert row.pvalue == pytest.approx(2 * stats.norm.sf(abs(z)), rel=1e-12)
+    p = holm.comparisons["pvalue"].to_numpy()
+    np.testing.assert_allclose(holm.comparisons["pvalue_adjusted"],
+                               multipletests(p, method="holm")[1], rtol=1e-12)
+    np.testing.assert_allclose(bonf.comparisons["pvalue_adjusted"],
+                               multipletests(p, method="bonferroni")[1], rtol=1e-12)
+    assert np.all(shaffer.comparisons["pvalue_adjusted"].to_numpy()
+                  <= holm.comparisons["pvalue_adjusted"].to_numpy() + 1e-15)
+    import matplotlib.pyplot as plt
+
+    ax = cu.plot_critical_difference(shaffer)
+    assert any("Shaffer" in t.get_text() for t in ax.texts)
+    plt.close("all")
+
+
+def test_pairwise_bad_input_in_spanish():
+    with pytest.raises(ValueError) as info:
+        cu.pairwise_test(_table(0), method="bergmann")
+    assert_spanish(info, "method")
+    with pytest.raises(ValueError) as info:
+        cu.shaffer_true_counts(31)
+    assert_spanish(info, "k")
