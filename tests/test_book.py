@@ -541,9 +541,12 @@ class Reader:
             lambda m: m.type == "error" and self.problems.append(f"consola: {m.text}"),
         )
         self.page.on("pageerror", lambda e: self.problems.append(f"error de JavaScript: {e}"))
+        # ERR_ABORTED: el navegador cancela lo que aún cargaba al pasar a la página siguiente
+        # (p. ej. el favicon); un fichero que falta da un 404, que se anota abajo.
         self.page.on(
             "requestfailed",
-            lambda r: self.problems.append(f"petición fallida: {r.url} ({r.failure})"),
+            lambda r: "ERR_ABORTED" in str(r.failure)
+            or self.problems.append(f"petición fallida: {r.url} ({r.failure})"),
         )
         self.page.on(
             "response",
