@@ -1254,6 +1254,20 @@ def _check_f_or_chi2(args, res):
     assert res.pvalue == pytest.approx(dist.sf(res.statistic), rel=1e-9, abs=1e-300)
 
 
+def _check_dm(args, res):
+    """Con horizonte 1, la prueba t pareada sobre las pérdidas (scipy)."""
+    if args["horizon"] != 1:
+        return
+    p = 2 if args["loss"] == "squared" else 1
+    y = np.asarray(args["y_true"], float)
+    d = (np.abs(y - np.asarray(args["pred_a"], float)) ** p
+         - np.abs(y - np.asarray(args["pred_b"], float)) ** p)
+    if np.all(np.isfinite(d)):
+        ref = stats.ttest_1samp(d, 0.0, alternative={"two-sided": "two-sided"}.get(
+            args["alternative"], args["alternative"]))
+        assert res.pvalue == pytest.approx(ref.pvalue, rel=1e-6, abs=1e-12)
+
+
 def _check_shaffer(args, res):
     k = args["k"]
     assert res[0] == 0 and res[-1] == k * (k - 1) // 2  # todos distintos / todos iguales
@@ -1289,6 +1303,14 @@ SWEEP.update({
         {"k": BAD["count"]},
         lambda args, res: _check_shaffer(args, res),
         max_examples=15,
+    ),
+    "diebold_mariano_test": Case(
+        lambda: {"y_true": _SA * 10, "pred_a": _SA * 10 + 0.3, "pred_b": _SB * 10,
+                 "loss": "squared", "horizon": 1, "alternative": "two-sided", "alpha": 0.05},
+        {"y_true": BAD["scores"], "pred_a": BAD["scores"], "pred_b": BAD["scores"],
+         "loss": BAD["choice"], "horizon": BAD["count"], "alternative": BAD["choice"],
+         "alpha": BAD["alpha"]},
+        lambda args, res: _check_dm(args, res), max_examples=40,
     ),
     "adjust_pvalues": Case(
         lambda: {"pvalues": [0.01, 0.04, 0.03, 0.2], "method": "holm"},

@@ -13,17 +13,13 @@ Referencias independientes:
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-
 import numpy as np
 import pytest
 from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
 import course_utils as cu
-from conftest import missing_reference
+from conftest import run_r
 from test_bad_input_sweep import assert_spanish
 
 
@@ -46,20 +42,10 @@ _R_SEEDS = [0, 1, 2, 3]
 @pytest.fixture(scope="module")
 def r_results(tmp_path_factory):
     """quade.test y p.adjust de R para todos los casos, en una sola llamada a Rscript."""
-    rscript = shutil.which("Rscript")
-    if rscript is None:
-        missing_reference("No está instalado R (Rscript); en Debian: apt-get install r-base-core.",
-                          "las comparaciones con R")
-    folder = tmp_path_factory.mktemp("r")
-    data = {"tables": [_table(s).tolist() for s in _R_SEEDS],
-            "pvalues": [list(map(float, p)) for p in _PVALUE_SETS]}
+    data = [[_table(s).tolist() for s in _R_SEEDS], [list(map(float, p)) for p in _PVALUE_SETS]]
     script = r"""
     args <- commandArgs(trailingOnly = TRUE)
-    rd <- function(path) {
-      txt <- paste(readLines(path, warn = FALSE), collapse = "")
-      eval(parse(text = gsub("\\]", ")", gsub("\\[", "list(", txt))))
-    }
-    lists <- rd(args[1])
+    lists <- read_json_lists(args[1])
     out <- c()
     for (t in lists[[1]]) {
       m <- do.call(rbind, lapply(t, unlist))
@@ -75,15 +61,8 @@ def r_results(tmp_path_factory):
     }
     writeLines(out, args[2])
     """
-    (folder / "ref.R").write_text(script, encoding="utf-8")
-    # JSON → expresión de R: {"tables": [...], "pvalues": [...]} como lista de dos listas.
-    (folder / "in.txt").write_text(json.dumps([data["tables"], data["pvalues"]]), encoding="utf-8")
-    run = subprocess.run([rscript, str(folder / "ref.R"), str(folder / "in.txt"),
-                          str(folder / "out.txt")], capture_output=True, text=True, timeout=120)
-    if run.returncode != 0:
-        raise AssertionError(f"Rscript falló:\n{run.stderr}")
     quade, adjust = [], {}
-    for line in (folder / "out.txt").read_text(encoding="utf-8").splitlines():
+    for line in run_r(script, data, tmp_path_factory.mktemp("r")):
         kind, *rest = line.split()
         if kind == "quade":
             quade.append((float(rest[0]), float(rest[1])))

@@ -1,0 +1,122 @@
+"""Dos regresores sobre el mismo conjunto de prueba: la prueba de Diebold y Mariano.
+
+Referencias independientes: R ``forecast::dm.test`` (en un solo ``Rscript``; sin R o sin el
+paquete ``forecast`` se omite con el motivo y en CI falla), ``scipy.stats.ttest_1samp`` (con
+``horizon=1`` la prueba es la t pareada sobre las pérdidas) y la fórmula del artículo escrita con
+bucles.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+
+import course_utils as cu
+from conftest import run_r
+from test_bad_input_sweep import assert_spanish
+
+
+def _series(seed: int, n: int = 60, ar: float = 0.5):
+    """Un objetivo con autocorrelación y dos predicciones de calidad parecida."""
+    rng = np.random.default_rng(seed)
+    noise = np.zeros(n)
+    for t in range(1, n):
+        noise[t] = ar * noise[t - 1] + rng.normal()
+    y = 10 + np.cumsum(rng.normal(0, 0.3, n)) + noise
+    return y, y + rng.normal(0, 1.0, n), y + rng.normal(0.1, 1.1, n)
+
+
+_CASES = [(seed, h, loss, alt) for seed in (0, 1) for h in (1, 2, 4)
+          for loss in ("squared", "absolute") for alt in ("two-sided", "less", "greater")]
+
+
+@pytest.fixture(scope="module")
+def forecast_dm(tmp_path_factory):
+    rows = []
+    for seed, h, loss, alt in _CASES:
+        y, a, b = _series(seed)
+        rows.append([list(y - a), list(y - b), h, 2 if loss == "squared" else 1,
+                     {"two-sided": "two.sided"}.get(alt, alt)])
+    script = r"""
+    if (!suppressWarnings(requireNamespace("forecast", quietly = TRUE))) {
+      cat("FALTA forecast\n"); quit(status = 3)
+    }
+    args <- commandArgs(trailingOnly = TRUE)
+    out <- c()
+    for (r in read_json_lists(args[1])) {
+      res <- forecast::dm.test(unlist(r[[1]]), unlist(r[[2]]), alternative = r[[5]],
+                               h = r[[3]], power = r[[4]])
+      out <- c(out, sprintf("%.17g %.17g", res$statistic, res$p.value))
+    }
+    writeLines(out, args[2])
+    """
+    lines = run_r(script, rows, tmp_path_factory.mktemp("dm"))
+    return [tuple(float(v) for v in line.split()) for line in lines]
+
+
+@pytest.mark.parametrize("i", range(len(_CASES)))
+def test_dm_equals_r_forecast(forecast_dm, i):
+    seed, h, loss, alt = _CASES[i]
+    y, a, b = _series(seed)
+    res = cu.diebold_mariano_test(y, a, b, loss=loss, horizon=h, alternative=alt)
+    statistic, pvalue = forecast_dm[i]
+    assert res.statistic == pytest.approx(statistic, rel=1e-10)
+    assert res.pvalue == pytest.approx(pvalue, rel=1e-9, abs=1e-15)
+
+
+@pytest.mark.parametrize("loss", ["squared", "absolute"])
+def test_horizon_one_is_the_paired_t_test_on_losses(loss):
+    y, a, b = _series(3, n=25, ar=0.0)
+    power = 2 if loss == "squared" else 1
+    d = np.abs(y - a) ** power - np.abs(y - b) ** power
+    ref = stats.ttest_1samp(d, 0.0)
+    res = cu.diebold_mariano_test(y, a, b, loss=loss)
+    assert res.statistic == pytest.approx(ref.statistic, rel=1e-10)
+    assert res.pvalue == pytest.approx(ref.pvalue, rel=1e-9)
+    assert res.estimate == pytest.approx(d.mean(), rel=1e-12)
+    ci = ref.confidence_interval(0.95)
+    assert (res.ci_low, res.ci_high) == pytest.approx((ci.low, ci.high), rel=1e-9)
+
+
+def test_dm_formula_with_loops_and_invariances():
+    y, a, b = _series(5, n=40)
+    h, n = 3, 40
+    d = [(y[t] - a[t]) ** 2 - (y[t] - b[t]) ** 2 for t in range(n)]
+    dbar = sum(d) / n
+    gamma = [sum((d[t] - dbar) * (d[t - j] - dbar) for t in range(j, n)) / n for j in range(h)]
+    var = (gamma[0] + 2 * sum(gamma[1:])) / n
+    dm = dbar / math.sqrt(var) * math.sqrt((n + 1 - 2 * h + h * (h - 1) / n) / n)
+    res = cu.diebold_mariano_test(y, a, b, horizon=h)
+    assert res.statistic == pytest.approx(dm, rel=1e-10)
+    assert res.pvalue == pytest.approx(2 * stats.t.sf(abs(dm), n - 1), rel=1e-9)
+    # Escala: el estadístico no cambia y la estimación escala con el cuadrado.
+    big = cu.diebold_mariano_test(y * 1e150, a * 1e150, b * 1e150, horizon=h)
+    assert big.statistic == pytest.approx(dm, rel=1e-10)
+    assert big.estimate == pytest.approx(dbar * 1e300, rel=1e-10)
+    # Intercambiar A y B cambia el signo y deja el valor p bilateral.
+    swapped = cu.diebold_mariano_test(y, b, a, horizon=h)
+    assert swapped.statistic == pytest.approx(-dm, rel=1e-10)
+    assert swapped.pvalue == pytest.approx(res.pvalue, rel=1e-10)
+
+
+def test_dm_bad_input_in_spanish():
+    y, a, b = _series(0, n=10)
+    cases = [
+        (dict(y_true=y, pred_a=a, pred_b=b[:-1]), "pred_b"),
+        (dict(y_true=y, pred_a=a, pred_b=b, horizon=10), "horizon"),
+        (dict(y_true=y, pred_a=a, pred_b=b, horizon=0), "horizon"),
+        (dict(y_true=y, pred_a=a, pred_b=b, loss="mse"), "loss"),
+        (dict(y_true=y, pred_a=a, pred_b=a), "y_true"),
+        (dict(y_true=y[:2], pred_a=a[:2], pred_b=b[:2]), "y_true"),
+    ]
+    for kwargs, name in cases:
+        with pytest.raises(ValueError) as info:
+            cu.diebold_mariano_test(**kwargs)
+        assert_spanish(info, name, "pred_a", "pred_b", "y_true")
+    with pytest.raises(ValueError) as info:  # suma de autocovarianzas negativa
+        t = np.arange(12.0)
+        cu.diebold_mariano_test(t, t + (-1.0) ** t, t, horizon=2)
+    assert_spanish(info, "horizon")
