@@ -26,7 +26,8 @@ multiple    Varios algoritmos sobre varios conjuntos: reúne ranks (la tabla N×
             two_algorithms (Wilcoxon y signos).
 plots_multiple  Diagrama de diferencias críticas.
 single_test_set  Un conjunto de prueba: DeLong (dos AUC), Q de Cochran, permutación pareada.
-regression  Dos regresores sobre el mismo conjunto de prueba: Diebold y Mariano.
+regression  Dos regresores sobre el mismo conjunto de prueba: Diebold y Mariano,
+            intervalo bootstrap de la diferencia de MAE o RMSE.
 """
 
 from course_utils.data import ADULT_FEATURES, load_adult
@@ -115,7 +116,7 @@ from course_utils.multiple import (
 )
 from course_utils.plots_multiple import plot_critical_difference
 # --- modelos ya entrenados sobre un mismo conjunto de prueba ---
-from course_utils.regression import diebold_mariano_test
+from course_utils.regression import diebold_mariano_test, regression_difference_interval
 from course_utils.single_test_set import (
     CochranQResult,
     DeLongResult,
@@ -129,6 +130,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "diebold_mariano_test",
+    "regression_difference_interval",
     "ADULT_FEATURES",
     "load_adult",
     "IntervalResult",

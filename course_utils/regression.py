@@ -12,6 +12,8 @@ esperadas son iguales, :math:`E[d_t] = 0`.
   adelante, las :math:`d_t` se correlacionan hasta el retardo ``horizon - 1``, y la varianza
   de :math:`\bar d` lo tiene en cuenta. Con ``horizon=1`` (ejemplos independientes) es
   exactamente la prueba t pareada sobre las pérdidas.
+* :func:`regression_difference_interval`: intervalo *bootstrap* pareado (``scipy.stats.bootstrap``)
+  de la diferencia de MAE o de RMSE entre A y B, remuestreando ejemplos.
 
 Referencias
 -----------
@@ -34,13 +36,120 @@ from course_utils._validation import (
     check_choice,
     check_count,
     check_finite_array,
+    check_n_resamples,
+    check_random_state,
     check_same_length,
 )
+from course_utils.bootstrap import BootstrapResult
 
-__all__ = ["diebold_mariano_test"]
+__all__ = ["diebold_mariano_test", "regression_difference_interval"]
 
 _LOSSES = ("squared", "absolute")
 _ALTERNATIVES = ("two-sided", "greater", "less")
+
+
+def _scaled_errors(y: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple:
+    """Errores de A y de B en unidades de la mayor magnitud (una potencia de 2: exacto), para
+    que sus cuadrados no desborden; devuelve también el exponente de esa potencia."""
+    top = max(float(np.max(np.abs(v))) for v in (y, a, b))
+    shift = 0 if top == 0.0 else math.frexp(top)[1]
+    ys = np.ldexp(y, -shift)
+    return ys - np.ldexp(a, -shift), ys - np.ldexp(b, -shift), shift
+
+
+def _three_arrays(y_true, pred_a, pred_b, min_size: int) -> tuple:
+    y = check_finite_array(y_true, "y_true", min_size=min_size)
+    a = check_finite_array(pred_a, "pred_a", min_size=min_size)
+    b = check_finite_array(pred_b, "pred_b", min_size=min_size)
+    check_same_length(y_true=y, pred_a=a, pred_b=b)
+    return y, a, b
+
+
+_METRICS = ("mae", "rmse")
+
+
+def regression_difference_interval(
+    y_true: object,
+    pred_a: object,
+    pred_b: object,
+    *,
+    metric: str = "mae",
+    n_resamples: int = 10_000,
+    alpha: float = 0.05,
+    method: str = "percentile",
+    random_state: object = None,
+) -> BootstrapResult:
+    r"""Intervalo *bootstrap* pareado de MAE(A) − MAE(B) o RMSE(A) − RMSE(B).
+
+    Se remuestrean los **ejemplos** (los mismos para A y para B, por eso es pareado) y en cada
+    remuestra se calcula la diferencia de la medida; el intervalo es el de
+    ``scipy.stats.bootstrap(..., paired=True)``, percentil o BCa. Supone ejemplos
+    independientes: con una serie temporal, use :func:`diebold_mariano_test`.
+
+    Parámetros
+    ----------
+    y_true, pred_a, pred_b : array_like de forma (n,)
+    metric : {"mae", "rmse"}, por defecto "mae"
+    n_resamples : int, por defecto 10000
+    alpha : float, por defecto 0.05
+    method : {"percentile", "bca"}, por defecto "percentile"
+    random_state : int, numpy.random.Generator o None
+
+    Devuelve
+    --------
+    BootstrapResult
+        ``estimate`` = medida de A − medida de B (negativa: A se equivoca menos).
+
+    Ejemplos
+    --------
+    >>> y = [3.0, 2.5, 4.1, 5.0, 3.3, 2.2, 4.8, 3.9]
+    >>> a = [2.8, 2.9, 4.0, 4.6, 3.5, 2.0, 4.9, 3.5]
+    >>> b = [3.4, 2.0, 3.5, 5.6, 2.7, 2.9, 4.1, 4.6]
+    >>> res = regression_difference_interval(y, a, b, n_resamples=2000, random_state=0)
+    >>> round(res.estimate, 4), res.low < res.estimate < res.high
+    (-0.35, True)
+    """
+    metric = check_choice(metric, "metric", _METRICS)
+    method = check_choice(method, "method", ("percentile", "bca"))
+    alpha = check_alpha(alpha)
+    y, a, b = _three_arrays(y_true, pred_a, pred_b, min_size=2)
+    n_resamples = check_n_resamples(n_resamples, per_resample=y.size)
+    rng = check_random_state(random_state)
+    ea, eb, shift = _scaled_errors(y, a, b)
+
+    def difference(ea, eb, axis=-1):
+        if metric == "mae":
+            return np.mean(np.abs(ea), axis=axis) - np.mean(np.abs(eb), axis=axis)
+        return (np.sqrt(np.mean(ea**2, axis=axis)) - np.sqrt(np.mean(eb**2, axis=axis)))
+
+    unit = 2.0**shift
+    estimate = float(difference(ea, eb))
+    name = f"{metric.upper()}(A) − {metric.upper()}(B)"
+    if np.all(np.abs(ea) == np.abs(eb)):
+        return BootstrapResult(
+            estimate=estimate * unit, low=estimate * unit, high=estimate * unit, se=0.0,
+            method=method, confidence=1 - alpha, n_resamples=n_resamples,
+            distribution=np.full(n_resamples, estimate * unit), metric=name,
+            note="A y B se equivocan lo mismo en cada ejemplo: todas las remuestras dan la "
+                 "misma diferencia y el intervalo se reduce a un punto.",
+        )
+    res = stats.bootstrap((ea, eb), difference, paired=True, vectorized=True,
+                          n_resamples=n_resamples, confidence_level=1 - alpha,
+                          method="BCa" if method == "bca" else "percentile", rng=rng)
+    dist = np.asarray(res.bootstrap_distribution, dtype=float) * unit
+    dist.setflags(write=False)
+    return BootstrapResult(
+        estimate=estimate * unit,
+        low=float(res.confidence_interval.low) * unit,
+        high=float(res.confidence_interval.high) * unit,
+        se=float(np.std(dist, ddof=1)),
+        method=method,
+        confidence=1 - alpha,
+        n_resamples=n_resamples,
+        distribution=dist,
+        metric=name,
+        note="negativa: A se equivoca menos que B; remuestreo pareado de ejemplos.",
+    )
 
 
 def diebold_mariano_test(
@@ -108,22 +217,15 @@ def diebold_mariano_test(
     loss = check_choice(loss, "loss", _LOSSES)
     alternative = check_choice(alternative, "alternative", _ALTERNATIVES)
     alpha = check_alpha(alpha)
-    y = check_finite_array(y_true, "y_true", min_size=3)
-    a = check_finite_array(pred_a, "pred_a", min_size=3)
-    b = check_finite_array(pred_b, "pred_b", min_size=3)
-    check_same_length(y_true=y, pred_a=a, pred_b=b)
+    y, a, b = _three_arrays(y_true, pred_a, pred_b, min_size=3)
     n = y.size
     h = check_count(horizon, "horizon", minimum=1)
     if h >= n:
         raise ValueError(
             f"`horizon` debe ser menor que el número de ejemplos ({n}); se recibió {h}."
         )
-    # Todo en unidades de la mayor magnitud (una potencia de 2, exacto): los cuadrados de
-    # errores grandes no desbordan y la prueba no cambia (es invariante a la escala).
-    top = max(float(np.max(np.abs(v))) for v in (y, a, b))
-    shift = 0 if top == 0.0 else math.frexp(top)[1]
-    ys = np.ldexp(y, -shift)
-    ea, eb = ys - np.ldexp(a, -shift), ys - np.ldexp(b, -shift)
+    # En unidades de la mayor magnitud: la prueba no cambia (es invariante a la escala).
+    ea, eb, shift = _scaled_errors(y, a, b)
     power = 2 if loss == "squared" else 1
     d = np.abs(ea) ** power - np.abs(eb) ** power
     mean = float(np.mean(d))

@@ -1268,6 +1268,19 @@ def _check_dm(args, res):
         assert res.pvalue == pytest.approx(ref.pvalue, rel=1e-6, abs=1e-12)
 
 
+def _check_mae_difference(args, res):
+    """La estimación es la diferencia de las medidas de scikit-learn."""
+    from sklearn.metrics import mean_absolute_error, root_mean_squared_error
+
+    fn = mean_absolute_error if args["metric"] == "mae" else root_mean_squared_error
+    y = np.asarray(args["y_true"], float)
+    with np.errstate(over="ignore"):
+        ref = fn(y, np.asarray(args["pred_a"], float)) - fn(y, np.asarray(args["pred_b"], float))
+    if np.isfinite(ref):
+        assert res.estimate == pytest.approx(ref, rel=1e-9)
+    assert res.low <= res.high
+
+
 def _check_shaffer(args, res):
     k = args["k"]
     assert res[0] == 0 and res[-1] == k * (k - 1) // 2  # todos distintos / todos iguales
@@ -1311,6 +1324,15 @@ SWEEP.update({
          "loss": BAD["choice"], "horizon": BAD["count"], "alternative": BAD["choice"],
          "alpha": BAD["alpha"]},
         lambda args, res: _check_dm(args, res), max_examples=40,
+    ),
+    "regression_difference_interval": Case(
+        lambda: {"y_true": _SA * 10, "pred_a": _SA * 10 + 0.3, "pred_b": _SB * 10,
+                 "metric": "mae", "n_resamples": 200, "alpha": 0.05, "method": "percentile",
+                 "random_state": 0},
+        {"y_true": BAD["scores"], "pred_a": BAD["scores"], "pred_b": BAD["scores"],
+         "metric": BAD["choice"], "n_resamples": BAD["count"], "alpha": BAD["alpha"],
+         "method": BAD["choice"], "random_state": BAD["seed"]},
+        lambda args, res: _check_mae_difference(args, res), max_examples=40,
     ),
     "adjust_pvalues": Case(
         lambda: {"pvalues": [0.01, 0.04, 0.03, 0.2], "method": "holm"},

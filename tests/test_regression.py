@@ -120,3 +120,52 @@ def test_dm_bad_input_in_spanish():
         t = np.arange(12.0)
         cu.diebold_mariano_test(t, t + (-1.0) ** t, t, horizon=2)
     assert_spanish(info, "horizon")
+
+
+# ---------------------------------------------------------------------------
+# Intervalo bootstrap de la diferencia de MAE o RMSE
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("metric", ["mae", "rmse"])
+def test_difference_interval_estimate_and_scipy(metric):
+    from sklearn.metrics import mean_absolute_error, root_mean_squared_error
+
+    y, a, b = _series(8, n=80, ar=0.0)
+    fn = mean_absolute_error if metric == "mae" else root_mean_squared_error
+    res = cu.regression_difference_interval(y, a, b, metric=metric, n_resamples=4000,
+                                            random_state=1)
+    assert res.estimate == pytest.approx(fn(y, a) - fn(y, b), rel=1e-12)
+    # Un remuestreo a mano con otro generador: los extremos coinciden salvo error de Monte Carlo.
+    rng = np.random.default_rng(123)
+    idx = rng.integers(0, y.size, (20_000, y.size))
+    diffs = np.array([fn(y[i], a[i]) - fn(y[i], b[i]) for i in idx])
+    low, high = np.percentile(diffs, [2.5, 97.5])
+    assert res.low == pytest.approx(low, abs=0.15 * res.se + 0.01)
+    assert res.high == pytest.approx(high, abs=0.15 * res.se + 0.01)
+    assert res.se == pytest.approx(diffs.std(ddof=1), rel=0.05)
+
+
+def test_difference_interval_scale_swap_and_degenerate():
+    y, a, b = _series(9, n=50, ar=0.0)
+    res = cu.regression_difference_interval(y, a, b, method="bca", random_state=0)
+    big = cu.regression_difference_interval(y * 1e150, a * 1e150, b * 1e150, method="bca",
+                                            random_state=0)
+    assert (big.low, big.high) == pytest.approx((res.low * 1e150, res.high * 1e150), rel=1e-9)
+    swapped = cu.regression_difference_interval(y, b, a, method="bca", random_state=0)
+    assert swapped.estimate == pytest.approx(-res.estimate, rel=1e-12)
+    same = cu.regression_difference_interval(y, a, 2 * y - a, random_state=0)  # |errores| iguales
+    assert (same.low, same.high, same.se) == (0.0, 0.0, 0.0)
+    assert "punto" in same.note
+
+
+def test_difference_interval_bad_input_in_spanish():
+    y, a, b = _series(0, n=10)
+    for kwargs, name in [(dict(metric="r2"), "metric"), (dict(method="basic"), "method"),
+                         (dict(n_resamples=1), "n_resamples"), (dict(alpha=1.5), "alpha")]:
+        with pytest.raises(ValueError) as info:
+            cu.regression_difference_interval(y, a, b, **kwargs)
+        assert_spanish(info, name)
+    with pytest.raises(ValueError) as info:
+        cu.regression_difference_interval(y, a, b[:-1])
+    assert_spanish(info, "pred_b", "y_true", "pred_a")
