@@ -25,7 +25,8 @@ multiple    Varios algoritmos sobre varios conjuntos: reúne ranks (la tabla N×
             Holm, Bonferroni-Dunn, Hochberg, Hommel, Finner, Li, Shaffer, Wilcoxon-Holm) y
             two_algorithms (Wilcoxon y signos).
 plots_multiple  Diagrama de diferencias críticas.
-single_test_set  Un conjunto de prueba: DeLong (dos AUC), Q de Cochran, permutación pareada.
+single_test_set  Un conjunto de prueba: reúne delong (dos AUC), cochran (Q de Cochran y
+            McNemar por parejas) y permutation (prueba de permutación pareada).
 regression  Dos regresores sobre el mismo conjunto de prueba: Diebold y Mariano,
             intervalo bootstrap de la diferencia de MAE o RMSE.
 """

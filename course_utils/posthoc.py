@@ -342,8 +342,11 @@ def adjust_pvalues(pvalues: object, method: str = "holm") -> np.ndarray:
       :math:`\min\{1, \max_{j \le i} (m-j+1)\,p_{(j)}\}`.
     * ``"hochberg"`` (escalonado ascendente):
       :math:`\min_{j \ge i} \min\{1, (m-j+1)\,p_{(j)}\}`.
-    * ``"hommel"``: el procedimiento de Hommel (1988), el de R ``p.adjust``; se calcula con
-      ``statsmodels.stats.multitest.multipletests``.
+    * ``"hommel"``: el procedimiento de Hommel (1988), el de R ``p.adjust``.
+
+    Bonferroni, Holm, Hochberg y Hommel se calculan con
+    ``statsmodels.stats.multitest.multipletests``; Finner y Li, que statsmodels no tiene,
+    con sus fórmulas.
     * ``"finner"`` (descendente):
       :math:`\min\{1, \max_{j \le i} [1 - (1 - p_{(j)})^{m/j}]\}`.
     * ``"li"`` (dos pasos): :math:`p_i / (p_i + 1 - p_{(m)})`.
@@ -385,20 +388,15 @@ def adjust_pvalues(pvalues: object, method: str = "holm") -> np.ndarray:
     order = np.argsort(p, kind="stable")
     ps = p[order]
     j = np.arange(1, m + 1)
-    if method == "bonferroni":
-        adj = np.minimum(1.0, m * ps)
-    elif method == "holm":
-        adj = np.minimum(1.0, np.maximum.accumulate((m - j + 1) * ps))
-    elif method == "hochberg":
-        adj = np.minimum.accumulate(np.minimum(1.0, (m - j + 1) * ps)[::-1])[::-1]
-    elif method == "finner":
+    if method == "finner":
         adj = np.minimum(1.0, np.maximum.accumulate(1.0 - (1.0 - ps) ** (m / j)))
     elif method == "li":
         denominator = ps + (1.0 - ps[-1])
         # Solo es 0 si p_i = 0 y p_(m) = 1: Li rechaza entonces justo los p_i = 0 (APV 0).
         adj = np.divide(ps, denominator, out=np.zeros(m), where=denominator > 0)
-    else:
-        adj = multipletests(ps, method="hommel")[1]
+    else:  # Bonferroni, Holm, Hochberg y Hommel: los de statsmodels (y de R p.adjust)
+        sm = {"hochberg": "simes-hochberg"}.get(method, method)
+        adj = multipletests(ps, method=sm)[1]
     out = np.empty(m)
     out[order] = np.clip(adj, 0.0, 1.0)
     return out

@@ -32,6 +32,7 @@ from urllib.parse import unquote, urlsplit
 import nbformat
 import pytest
 from bs4 import BeautifulSoup
+from conftest import missing_reference
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
@@ -492,9 +493,7 @@ def chromium_executable() -> tuple[str | None, str]:
 
 
 def _missing_browser(reason: str):
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} En CI el navegador es obligatorio (.ci/run lo instala).")
-    pytest.skip(f"{reason} Se omiten las pruebas del sitio en un navegador.")
+    missing_reference(reason, "las pruebas en un navegador")
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import math
-import os
 import shutil
 import subprocess
 import textwrap
@@ -30,7 +29,8 @@ from statsmodels.stats.contingency_tables import cochrans_q
 from statsmodels.stats.multitest import multipletests
 
 import course_utils as cu
-from course_utils.single_test_set import _placements
+from conftest import missing_reference
+from course_utils.delong import _placements
 
 # ---------------------------------------------------------------------------
 # Referencias escritas aquí
@@ -113,9 +113,7 @@ _R_FIELDS = ["auc1", "auc2", "z", "p", "ci_low", "ci_high", "p_greater", "ci1_lo
 
 
 def _missing_r(reason: str):
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"{reason} En CI R y pROC son obligatorios (.ci/run los instala).")
-    pytest.skip(f"{reason} Se omiten las comparaciones con pROC.")
+    missing_reference(reason, "las comparaciones con pROC")
 
 
 @pytest.fixture(scope="module")
@@ -271,7 +269,7 @@ def test_delong_auc_half_and_one():
 
 
 def test_delong_limits_in_spanish(monkeypatch):
-    import course_utils.single_test_set as sts
+    import course_utils.delong as sts
 
     monkeypatch.setattr(sts, "MAX_DELONG_CASES", 10)
     y, a, b = _data(22, n=11)
@@ -504,7 +502,7 @@ def test_permutation_degenerate_and_errors():
 
 
 def test_work_limits_say_what_to_reduce(monkeypatch):
-    import course_utils.single_test_set as sts
+    import course_utils.permutation as sts
 
     ys, sa, sb = _data(30, n=500)
     monkeypatch.setattr(sts, "MAX_PERMUTATION_WORK", 10**6)
@@ -514,6 +512,8 @@ def test_work_limits_say_what_to_reduce(monkeypatch):
     assert cu.paired_permutation_test(ys, sa, sb, "roc_auc", n_resamples=400,
                                       random_state=0).n_resamples == 400
     y, preds = _classifiers(31, n=50, k=3)
-    monkeypatch.setattr(sts, "MAX_RESAMPLE_CELLS", 100)
+    import course_utils.cochran as cochran
+
+    monkeypatch.setattr(cochran, "MAX_RESAMPLE_CELLS", 100)
     with pytest.raises(ValueError, match="Reduzca el número de modelos"):
         cu.cochran_q_test(y, preds)
