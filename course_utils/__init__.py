@@ -94,6 +94,7 @@ from course_utils.benchmark import (
     benchmark_scores,
     load_benchmark_dataset,
     load_demsar_2006,
+    load_garcia_herrera_2008,
 )
 from course_utils.multiple import (
     ADJUST_METHODS,
@@ -178,6 +179,7 @@ __all__ = [
     "benchmark_scores",
     "load_benchmark_dataset",
     "load_demsar_2006",
+    "load_garcia_herrera_2008",
     "FriedmanResult",
     "PostHocResult",
     "TwoAlgorithmsResult",

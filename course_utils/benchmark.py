@@ -43,6 +43,7 @@ __all__ = [
     "benchmark_models",
     "benchmark_scores",
     "load_demsar_2006",
+    "load_garcia_herrera_2008",
 ]
 
 #: Nombres de los diez conjuntos del banco de pruebas, en el orden de las tablas.
@@ -615,6 +616,26 @@ def _resolve_datasets(datasets: object) -> list[str]:
 
 
 
+def _read_course_table(name: str, sha256: str) -> bytes:
+    """Lee ``data/name`` (viaja con el repositorio) y comprueba su suma sha256."""
+    from course_utils.data import data_dir
+
+    path = data_dir() / name
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"No se encuentra `{path}`. Los datos viajan con el repositorio en `data/`: "
+            "restáurelo con `git checkout -- data/`."
+        )
+    raw = path.read_bytes()
+    digest = hashlib.sha256(raw).hexdigest()
+    if digest != sha256:
+        raise ValueError(
+            f"El fichero `{path}` está dañado: su suma sha256 es {digest}, pero se esperaba "
+            f"{sha256}. Restáurelo con `git checkout -- data/`."
+        )
+    return raw
+
+
 _DEMSAR_FILE = "demsar2006_table6.csv"
 _DEMSAR_SHA256 = "27ff40ee96abb7814ab50e079ea1657f45c053133b637e7aa147d49fa4a84599"
 
@@ -656,21 +677,7 @@ def load_demsar_2006() -> tuple[pd.DataFrame, pd.DataFrame]:
     >>> auc.shape, ranks.mean().round(3).tolist()
     ((14, 4), [3.143, 2.0, 2.893, 1.964])
     """
-    from course_utils.data import data_dir
-
-    path = data_dir() / _DEMSAR_FILE
-    if not path.is_file():
-        raise FileNotFoundError(
-            f"No se encuentra `{path}`. Los datos viajan con el repositorio en `data/`: "
-            "restáurelo con `git checkout -- data/`."
-        )
-    raw = path.read_bytes()
-    digest = hashlib.sha256(raw).hexdigest()
-    if digest != _DEMSAR_SHA256:
-        raise ValueError(
-            f"El fichero `{path}` está dañado: su suma sha256 es {digest}, pero se esperaba "
-            f"{_DEMSAR_SHA256}. Restáurelo con `git checkout -- data/`."
-        )
+    raw = _read_course_table(_DEMSAR_FILE, _DEMSAR_SHA256)
     table = pd.read_csv(io.BytesIO(raw), index_col="dataset")
     table.index.name = "conjunto"
     names = ["C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"]
@@ -679,3 +686,46 @@ def load_demsar_2006() -> tuple[pd.DataFrame, pd.DataFrame]:
     ranks.columns = names
     auc.columns.name = ranks.columns.name = "algoritmo"
     return auc, ranks
+
+
+_GARCIA_HERRERA_FILE = "garcia_herrera2008.csv"
+_GARCIA_HERRERA_SHA256 = "8054e92a3b13f0f9463b601dacd0eb18dc3b729846b79584dfb5775ff6d5ef8f"
+
+
+def load_garcia_herrera_2008() -> pd.DataFrame:
+    """Exactitud de cinco clasificadores en 30 conjuntos de la UCI (García y Herrera, 2008).
+
+    Es el ejemplo con el que García y Herrera (2008) comparan todas las parejas con Nemenyi,
+    Holm, Shaffer y Bergmann-Hommel, y el que usa el paquete de R scmamp en su documentación.
+    ``data/garcia_herrera2008.csv`` es la transcripción que distribuye scmamp
+    (``data.gh.2008``), con tres decimales; se comprueba su suma sha256 al cargarla.
+
+    Devuelve
+    --------
+    pandas.DataFrame de forma (30, 5)
+        Filas = conjuntos, columnas = ``C4.5``, ``k-NN(k=1)``, ``NaiveBayes``, ``Kernel`` y
+        ``CN2``; mayor es mejor.
+
+    Lanza
+    -----
+    FileNotFoundError, ValueError
+        Si falta el fichero o su suma sha256 no coincide.
+
+    Referencias
+    -----------
+    García, S. y Herrera, F. (2008). An extension on "Statistical comparisons of classifiers
+    over multiple data sets" for all pairwise comparisons. *JMLR*, 9, 2677-2694.
+    Calvo, B. y Santafé, G. (2016). scmamp: Statistical comparison of multiple algorithms in
+    multiple problems. *The R Journal*, 8(1), 248-256.
+
+    Ejemplos
+    --------
+    >>> acc = load_garcia_herrera_2008()
+    >>> acc.shape, acc.rank(axis=1, ascending=False).mean().round(3).tolist()
+    ((30, 5), [2.1, 3.25, 2.2, 4.333, 3.117])
+    """
+    raw = _read_course_table(_GARCIA_HERRERA_FILE, _GARCIA_HERRERA_SHA256)
+    table = pd.read_csv(io.BytesIO(raw), index_col="dataset")
+    table.index.name = "conjunto"
+    table.columns.name = "algoritmo"
+    return table

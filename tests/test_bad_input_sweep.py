@@ -1148,6 +1148,7 @@ EXCLUDED: dict[str, str] = {
     "BENCHMARK_DATASETS": "constante (tupla de nombres de conjuntos), no es invocable",
     "BENCHMARK_MODELS": "constante (tupla de nombres de algoritmos), no es invocable",
     "load_demsar_2006": "sin argumentos: lee un fichero del repositorio con su suma sha256",
+    "load_garcia_herrera_2008": "sin argumentos: lee un fichero del repositorio con su suma sha256",
     "BenchmarkDataset": "clase de resultado: la construyen las funciones, no el usuario",
     "BenchmarkResult": "clase de resultado: la construyen las funciones, no el usuario",
     "FriedmanResult": "clase de resultado: la construyen las funciones, no el usuario",

@@ -196,3 +196,26 @@ def test_result_table_is_labelled():
     assert isinstance(res.scores, pd.DataFrame)
     assert res.scores.index.tolist() == ["iris"] and res.scores.columns.tolist() == ["Árbol"]
     assert res.n_rows == (150,)
+
+
+def test_garcia_herrera_checksum_and_published_values(tmp_path, monkeypatch):
+    """La tabla de García y Herrera (2008) da los números que imprime la documentación de scmamp.
+
+    Viñeta «Statistical assessment of the differences» de scmamp (Calvo y Santafé): rangos
+    medios 2.1, 3.25, 2.2, 4.333333, 3.116667; Friedman 39.647 (gl 4, p = 5.121e-08);
+    Iman-Davenport 14.309 (gl 4 y 116, p = 1.593e-09).
+    """
+    acc = cu.load_garcia_herrera_2008()
+    assert acc.shape == (30, 5)
+    assert list(acc.columns) == ["C4.5", "k-NN(k=1)", "NaiveBayes", "Kernel", "CN2"]
+    ranks = acc.rank(axis=1, ascending=False).mean()  # independiente de course_utils
+    np.testing.assert_allclose(ranks, [2.1, 3.25, 2.2, 4.333333, 3.116667], atol=1e-6)
+    fr = cu.friedman_test(acc)
+    assert round(fr.statistic, 3) == 39.647 and f"{fr.pvalue:.3e}" == "5.121e-08"
+    assert round(fr.iman_davenport, 3) == 14.309 and f"{fr.iman_davenport_pvalue:.3e}" == "1.593e-09"
+    src = bm.Path(cu.data.data_dir()) / "garcia_herrera2008.csv"
+    shutil.copy(src, tmp_path / src.name)
+    monkeypatch.setenv("COURSE_UTILS_DATA", str(tmp_path))
+    (tmp_path / src.name).write_text(src.read_text().replace("0.219", "0.218"))
+    with pytest.raises(ValueError, match="sha256"):
+        cu.load_garcia_herrera_2008()
