@@ -21,9 +21,11 @@ simulation_cv  Simulación con algoritmos entrenados (reexportada por simulation
 bayesian    Comparación bayesiana con ROPE (prueba t correlacionada, rangos con signo).
 benchmark   Banco de pruebas sin conexión: 10 conjuntos reales, 6 algoritmos, tabla N×k.
 multiple    Varios algoritmos sobre varios conjuntos: reúne ranks (la tabla N×k y sus
-            rangos), omnibus (Friedman, Quade, rangos alineados), posthoc (Nemenyi,
-            Holm, Bonferroni-Dunn, Hochberg, Hommel, Finner, Li, Shaffer, Wilcoxon-Holm) y
+            rangos), omnibus (Friedman, Quade, rangos alineados, Skillings-Mack con celdas
+            vacías), posthoc (Nemenyi, Holm, Bonferroni-Dunn, Hochberg, Hommel, Finner, Li,
+            Shaffer, Bergmann-Hommel, Wilcoxon-Holm; rangos de Friedman o alineados) y
             two_algorithms (Wilcoxon y signos).
+exhaustive  Conjuntos exhaustivos de hipótesis por parejas y ajuste de Bergmann-Hommel.
 plots_multiple  Diagrama de diferencias críticas.
 single_test_set  Un conjunto de prueba: reúne delong (dos AUC), cochran (Q de Cochran y
             McNemar por parejas) y permutation (prueba de permutación pareada).
@@ -113,9 +115,11 @@ from course_utils.multiple import (
     quade_test,
     shaffer_true_counts,
     sign_test,
+    skillings_mack_test,
     wilcoxon_holm_test,
     wilcoxon_signed_rank_test,
 )
+from course_utils.exhaustive import MAX_EXHAUSTIVE_K, bergmann_hommel_apv, exhaustive_sets
 from course_utils.plots_multiple import plot_critical_difference
 # --- modelos ya entrenados sobre un mismo conjunto de prueba ---
 from course_utils.regression import diebold_mariano_test, regression_difference_interval
@@ -187,6 +191,10 @@ __all__ = [
     "friedman_test",
     "quade_test",
     "aligned_ranks_test",
+    "skillings_mack_test",
+    "MAX_EXHAUSTIVE_K",
+    "exhaustive_sets",
+    "bergmann_hommel_apv",
     "OmnibusResult",
     "adjust_pvalues",
     "pairwise_test",

@@ -9,10 +9,12 @@ rangos sí. El código está repartido por preguntas, y este módulo lo reúne
 * :mod:`course_utils.ranks`: la tabla, sus rangos y la regla de empates (relativa a la escala);
   :func:`average_ranks`.
 * :mod:`course_utils.omnibus`: ¿son todos equivalentes? :func:`friedman_test`,
-  :func:`quade_test` y :func:`aligned_ranks_test`.
+  :func:`quade_test`, :func:`aligned_ranks_test` y, con celdas vacías,
+  :func:`skillings_mack_test`.
 * :mod:`course_utils.posthoc`: ¿qué parejas difieren? :func:`nemenyi_test`,
   :func:`control_test` (Holm, Bonferroni-Dunn, Hochberg, Hommel, Finner o Li),
-  :func:`pairwise_test` (todas las parejas con Bonferroni, Holm o Shaffer),
+  :func:`pairwise_test` (todas las parejas con Bonferroni, Holm, Shaffer o Bergmann-Hommel;
+  sobre rangos de Friedman o alineados),
   :func:`wilcoxon_holm_test`, :func:`critical_difference` y :func:`adjust_pvalues`.
 * :mod:`course_utils.two_algorithms`: dos algoritmos sobre N conjuntos,
   :func:`wilcoxon_signed_rank_test` y :func:`sign_test`.
@@ -29,6 +31,7 @@ from course_utils.omnibus import (
     aligned_ranks_test,
     friedman_test,
     quade_test,
+    skillings_mack_test,
 )
 from course_utils.posthoc import (
     ADJUST_METHODS,
@@ -53,6 +56,7 @@ __all__ = [
     "pairwise_test",
     "shaffer_true_counts",
     "quade_test",
+    "skillings_mack_test",
     "PostHocResult",
     "TwoAlgorithmsResult",
     "average_ranks",

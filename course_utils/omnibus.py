@@ -6,6 +6,8 @@ r"""¿Son todos los algoritmos equivalentes? Pruebas ómnibus sobre los rangos d
   ``quade.test``).
 * :func:`aligned_ranks_test`: Friedman de rangos alineados (Hodges y Lehmann), que ordena todas
   las puntuaciones juntas tras restar la media de cada fila.
+* :func:`skillings_mack_test`: prueba de Skillings y Mack, la de Friedman cuando faltan celdas
+  (algoritmos que no se ejecutaron en algunos conjuntos).
 
 Referencia: Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets.
 *Journal of Machine Learning Research*, 7, 1-30.
@@ -19,10 +21,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 from scipy import stats
+from scipy.sparse.csgraph import connected_components
 
 from course_utils._results import _fmt_p
 from course_utils._validation import (
     check_bool,
+    check_finite_result,
 )
 from course_utils.ranks import _ranks, _score_table
 
@@ -32,6 +36,7 @@ __all__ = [
     "aligned_ranks_test",
     "friedman_test",
     "quade_test",
+    "skillings_mack_test",
 ]
 
 
@@ -206,7 +211,8 @@ def friedman_test(
 
 @dataclass(frozen=True)
 class OmnibusResult:
-    r"""Resultado de una prueba ómnibus sobre una tabla N×k (Quade o rangos alineados).
+    r"""Resultado de una prueba ómnibus sobre una tabla N×k (Quade, rangos alineados o
+    Skillings-Mack).
 
     Atributos
     ---------
@@ -215,7 +221,9 @@ class OmnibusResult:
     average_ranks : pandas.Series
         Rango medio de cada algoritmo en la escala de la prueba (1 = el mejor): en Quade, la
         media de sus rangos ponderada por la dificultad :math:`Q_i` de cada conjunto (de 1 a
-        :math:`k`); en rangos alineados, el rango alineado medio (de 1 a :math:`Nk`).
+        :math:`k`); en rangos alineados, el rango alineado medio (de 1 a :math:`Nk`); en
+        Skillings-Mack, la media de los rangos de cada algoritmo en los conjuntos donde se
+        observó.
     statistic : float
     pvalue : float
     df : tuple of int
@@ -223,7 +231,11 @@ class OmnibusResult:
     distribution : str
         ``"F"`` o ``"chi2"``.
     n_datasets, n_algorithms : int
+        Conjuntos (filas) que entran en la prueba y algoritmos.
     higher_is_better : bool
+    note : str
+        Aviso sobre los datos (por ejemplo, conjuntos descartados); vacío si no hay nada
+        que decir.
     """
 
     method: str
@@ -235,17 +247,21 @@ class OmnibusResult:
     n_datasets: int
     n_algorithms: int
     higher_is_better: bool
+    note: str = ""
 
     def summary(self) -> str:
         """Resumen en español, con 4 decimales (no lo imprime)."""
         ranks = _ranks_text(self.average_ranks)
         name = "F" if self.distribution == "F" else "χ²"
         df = ", ".join(str(d) for d in self.df)
-        return "\n".join([
+        lines = [
             f"{self.method}: {self.n_algorithms} algoritmos sobre {self.n_datasets} conjuntos",
             f"  rangos medios (1 = mejor): {ranks}",
             f"  {name} = {self.statistic:.4f} (gl = {df}); valor p = {_fmt_p(self.pvalue)}",
-        ])
+        ]
+        if self.note:
+            lines.append(f"  nota: {self.note}")
+        return "\n".join(lines)
 
 
 def _unit_scaled(values: np.ndarray) -> np.ndarray:
@@ -335,6 +351,19 @@ def quade_test(scores: object, *, higher_is_better: bool = True) -> OmnibusResul
     )
 
 
+def _aligned_ranks(values: np.ndarray, higher_is_better: bool) -> np.ndarray:
+    """Rangos alineados (1 = el mejor) de una tabla N×k ya validada: a cada puntuación se le
+    resta la media de su fila y se ordenan las Nk juntas (empates: rango medio). Los usan
+    :func:`aligned_ranks_test` y las pruebas post hoc con ``ranking="aligned"``."""
+    values = _unit_scaled(values)
+    n, k = values.shape
+    scale = float(np.max(np.abs(values)))
+    aligned = values - values.mean(axis=1, keepdims=True)
+    # Alinear resta cantidades parecidas: el ruido es relativo a la escala de las puntuaciones.
+    aligned = np.where(np.abs(aligned) <= 1e-12 * scale, 0.0, aligned)
+    return _ranks(aligned.reshape(1, -1) / max(scale, 1e-300), higher_is_better)[0].reshape(n, k)
+
+
 def aligned_ranks_test(scores: object, *, higher_is_better: bool = True) -> OmnibusResult:
     r"""Prueba de Friedman de rangos alineados (Hodges y Lehmann, 1962).
 
@@ -380,13 +409,8 @@ def aligned_ranks_test(scores: object, *, higher_is_better: bool = True) -> Omni
     """
     higher_is_better = check_bool(higher_is_better, "higher_is_better")
     values, _, cols = _score_table(scores, min_rows=2, min_cols=3)
-    values = _unit_scaled(values)
     n, k = values.shape
-    scale = float(np.max(np.abs(values)))
-    aligned = values - values.mean(axis=1, keepdims=True)
-    # Alinear resta cantidades parecidas: el ruido es relativo a la escala de las puntuaciones.
-    aligned = np.where(np.abs(aligned) <= 1e-12 * scale, 0.0, aligned)
-    ranks = _ranks(aligned.reshape(1, -1) / max(scale, 1e-300), higher_is_better)[0].reshape(n, k)
+    ranks = _aligned_ranks(values, higher_is_better)
     r_alg, r_row = ranks.sum(axis=0), ranks.sum(axis=1)
     numerator = (k - 1) * (float(np.sum(r_alg**2)) - k * n**2 / 4.0 * (k * n + 1) ** 2)
     denominator = float(np.sum(ranks**2)) - float(np.sum(r_row**2)) / k
@@ -406,4 +430,210 @@ def aligned_ranks_test(scores: object, *, higher_is_better: bool = True) -> Omni
         n_datasets=n,
         n_algorithms=k,
         higher_is_better=higher_is_better,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Prueba de Skillings y Mack (celdas faltantes)
+# ---------------------------------------------------------------------------
+
+
+def _names_text(names: list[str], limit: int = 6) -> str:
+    """«A1, A2, A3» (con «…» si hay más de ``limit``)."""
+    shown = ", ".join(names[:limit])
+    return shown + (", …" if len(names) > limit else "")
+
+
+def _observed_ranks(values: np.ndarray, observed: np.ndarray, higher_is_better: bool) -> np.ndarray:
+    """Rangos de los valores observados de cada fila (NaN donde falta la celda).
+
+    Las filas con el mismo número de celdas observadas se ordenan juntas con :func:`_ranks`
+    (la regla de empates del curso); las que tienen menos de dos quedan en NaN.
+    """
+    ranks = np.full(values.shape, np.nan)
+    counts = observed.sum(axis=1)
+    for m in np.unique(counts[counts >= 2]):
+        rows = np.flatnonzero(counts == m)
+        mask = observed[rows]
+        block = _ranks(values[rows][mask].reshape(len(rows), int(m)), higher_is_better)
+        sub = ranks[rows]
+        sub[mask] = block.ravel()
+        ranks[rows] = sub
+    return ranks
+
+
+def skillings_mack_test(scores: object, *, higher_is_better: bool = True) -> OmnibusResult:
+    r"""Prueba de Skillings y Mack: la de Friedman cuando faltan celdas de la tabla.
+
+    Si algún algoritmo no se ejecutó (o falló) en algunos conjuntos, la tabla N×k tiene
+    celdas faltantes (NaN) y la prueba de Friedman obligaría a descartar filas o columnas
+    enteras. La de Skillings y Mack (1981) usa todas las celdas observadas. En cada fila
+    :math:`i` se ordenan solo sus :math:`k_i` valores observados (1 = el mejor; empates con
+    el rango medio y la regla de :mod:`course_utils.ranks`), y cada rango se centra y se
+    escala según :math:`k_i`:
+
+    .. math::
+
+        A_j = \sum_{i:\ j \text{ observado}} \sqrt{\frac{12}{k_i+1}}
+              \left(r_{ij} - \frac{k_i+1}{2}\right).
+
+    Con :math:`\lambda_{jj'}` el número de filas en las que se observan a la vez los
+    algoritmos :math:`j` y :math:`j'`, la matriz de covarianzas de :math:`A` bajo H0 es
+    :math:`\Sigma_{jj'} = -\lambda_{jj'}` (:math:`j \ne j'`) y
+    :math:`\Sigma_{jj} = \sum_{j' \ne j} \lambda_{jj'}`, y
+
+    .. math::
+
+        SM = A^\top \Sigma^{-} A \;\sim\; \chi^2_{k-1}
+
+    con :math:`\Sigma^{-}` una inversa generalizada (aquí la de Moore-Penrose). H0: todos los
+    algoritmos son equivalentes. **El valor p es asintótico** (la distribución
+    :math:`\chi^2` vale para muchos conjuntos); con pocos conjuntos o muchas celdas
+    faltantes es aproximado, y Chatfield y Mander (2009) proponen entonces simularlo.
+
+    Casos particulares: sin celdas faltantes, :math:`SM` es el :math:`\chi^2_F` de Friedman
+    **sin** corrección por empates (:func:`friedman_test` por defecto); en un diseño en
+    bloques incompletos equilibrado, es el estadístico de Durbin (1951). :math:`\Sigma`
+    supone que no hay empates: con empates el valor p es algo conservador, como el de
+    Friedman sin corregir.
+
+    Qué puede faltar:
+
+    * cualquier celda (NaN, ``None`` o ``pd.NA``);
+    * un conjunto con menos de dos algoritmos observados no compara nada: se descarta y lo
+      dice ``note`` (``n_datasets`` cuenta los conjuntos que quedan, al menos 2);
+    * cada algoritmo necesita al menos un valor, y los algoritmos no pueden quedar partidos
+      en grupos que nunca coinciden en un conjunto (diseño desconectado: :math:`\Sigma`
+      tendría rango menor que :math:`k-1`); en ambos casos se rechaza la tabla diciendo qué
+      algoritmos lo causan.
+
+    La prueba supone que las celdas faltan por diseño o al azar. Si un algoritmo falta
+    justo donde le habría ido mal (se agotó el tiempo en los conjuntos grandes), el sesgo
+    no se corrige: el resultado solo habla de los conjuntos en los que sí se ejecutó.
+
+    Parámetros
+    ----------
+    scores : DataFrame o array_like de forma (N, k)
+        Filas = conjuntos de datos, columnas = algoritmos (al menos 3); NaN en las celdas
+        faltantes.
+    higher_is_better : bool, por defecto True
+        ``False`` si las puntuaciones son errores (menos es mejor). No cambia el
+        estadístico, solo ``average_ranks``.
+
+    Devuelve
+    --------
+    OmnibusResult
+        ``average_ranks`` es la media de los rangos de cada algoritmo en los conjuntos donde
+        se observó: descriptiva, porque un rango de entre 3 y uno de entre 5 no están en la
+        misma escala (la prueba usa :math:`A_j`, no esta media).
+
+    Lanza
+    -----
+    ValueError
+        Tabla con menos de 3 columnas o 2 filas, infinitos, un algoritmo sin ningún valor,
+        menos de 2 conjuntos con dos o más algoritmos observados, diseño desconectado o
+        todas las filas empatadas.
+    TypeError
+        Si la tabla no es numérica.
+
+    Referencias
+    -----------
+    Skillings, J. H. y Mack, G. A. (1981). On the use of a Friedman-type statistic in
+    balanced and unbalanced block designs. *Technometrics*, 23(2), 171-177.
+    Chatfield, M. y Mander, A. (2009). The Skillings-Mack test (Friedman test when there are
+    missing data). *The Stata Journal*, 9(2), 299-305.
+    Durbin, J. (1951). Incomplete blocks in ranking experiments. *British Journal of
+    Psychology, Statistical Section*, 4, 85-90.
+
+    Ejemplos
+    --------
+    Los datos de Brady (1969) en Hollander y Wolfe (1999), con una celda faltante:
+
+    >>> nan = float("nan")
+    >>> tabla = [[3, 5, 15], [1, 3, 18], [5, 4, 21], [2, nan, 6],
+    ...          [0, 2, 17], [0, 2, 10], [0, 3, 8], [0, 2, 13]]
+    >>> res = skillings_mack_test(tabla, higher_is_better=False)
+    >>> round(res.statistic, 4), res.df, round(res.pvalue, 4), res.n_datasets
+    (13.281, (2,), 0.0013, 8)
+    """
+    higher_is_better = check_bool(higher_is_better, "higher_is_better")
+    values, rows, cols = _score_table(scores, min_rows=2, min_cols=3, allow_missing=True)
+    n_rows, k = values.shape
+    observed = ~np.isnan(values)
+    empty = [c for c, seen in zip(cols, observed.any(axis=0)) if not seen]
+    if empty:
+        raise ValueError(
+            f"`scores` tiene algoritmos (columnas) sin ningún valor observado: {empty}. Sin "
+            "puntuaciones no se pueden ordenar; quítelos de la tabla."
+        )
+    values = values.copy()
+    values[observed] = _unit_scaled(values[observed])  # sin desbordes al fundir empates
+    counts = observed.sum(axis=1)
+    used = counts >= 2
+    dropped = [r for r, u in zip(rows, used) if not u]
+    if int(used.sum()) < 2:
+        raise ValueError(
+            f"`scores` necesita al menos 2 conjuntos (filas) con dos o más algoritmos "
+            f"observados; tiene {int(used.sum())} de {n_rows}. Un conjunto con un solo "
+            "algoritmo no compara nada."
+        )
+    obs = observed[used].astype(float)
+    lam = obs.T @ obs  # λ_jj' = filas con j y j' observados (exacto: enteros pequeños)
+    # Σ es la matriz laplaciana del grafo «comparten un conjunto»: su rango es k menos el
+    # número de componentes conexas, así que rango k - 1 equivale a un diseño conexo.
+    n_groups, labels = connected_components(lam > 0, directed=False)
+    if n_groups > 1:
+        groups = " | ".join(
+            "{" + _names_text([c for c, g in zip(cols, labels) if g == lab]) + "}"
+            for lab in range(n_groups)
+        )
+        raise ValueError(
+            f"En `scores` los algoritmos forman {n_groups} grupos que nunca comparten un "
+            f"conjunto con dos o más algoritmos observados: {groups}. La matriz de "
+            f"covarianzas tiene rango {k - n_groups} < k - 1 = {k - 1} y la prueba no puede "
+            "comparar un grupo con otro. Ejecute los algoritmos de grupos distintos en algún "
+            "conjunto común, o analice cada grupo por separado."
+        )
+    ranks = _observed_ranks(values, observed, higher_is_better)[used]
+    k_i = counts[used].astype(float)[:, None]
+    centred = np.where(obs > 0, np.sqrt(12.0 / (k_i + 1.0)) * (ranks - (k_i + 1.0) / 2.0), 0.0)
+    if np.all(centred == 0.0):
+        raise ValueError(
+            "En todas las filas de `scores` los algoritmos observados empatan: los rangos no "
+            "contienen información y la prueba de Skillings-Mack no está definida."
+        )
+    a = centred.sum(axis=0)
+    sigma = -lam
+    np.fill_diagonal(sigma, 0.0)
+    np.fill_diagonal(sigma, -sigma.sum(axis=1))
+    sm = check_finite_result(
+        float(a @ np.linalg.pinv(sigma, hermitian=True) @ a), "el estadístico SM"
+    )
+    sm = max(sm, 0.0)
+    n_missing = int((~observed).sum())
+    notes = []
+    if n_missing == 0:
+        notes.append("no falta ninguna celda, así que SM coincide con el χ²_F de Friedman "
+                     "sin corrección por empates")
+    else:
+        notes.append(f"faltan {n_missing} de {n_rows * k} celdas")
+    if dropped:
+        what = "se descarta 1 conjunto" if len(dropped) == 1 else (
+            f"se descartan {len(dropped)} conjuntos")
+        notes.append(f"{what} con menos de dos algoritmos observados ({_names_text(dropped)})")
+    tied = any(len(np.unique(r[~np.isnan(r)])) < int(m) for r, m in zip(ranks, k_i[:, 0]))
+    if tied:
+        notes.append("hay empates: Σ supone que no los hay y el valor p es algo conservador")
+    return OmnibusResult(
+        method="Prueba de Skillings-Mack",
+        average_ranks=pd.Series(np.nanmean(ranks, axis=0), index=cols,
+                                name="rango medio (celdas observadas)"),
+        statistic=sm,
+        pvalue=float(stats.chi2.sf(sm, k - 1)),
+        df=(k - 1,),
+        distribution="chi2",
+        n_datasets=int(used.sum()),
+        n_algorithms=k,
+        higher_is_better=higher_is_better,
+        note="; ".join(notes) + ".",
     )

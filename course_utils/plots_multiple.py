@@ -5,8 +5,10 @@ mejor (rango 1) a la derecha, como en las figuras de Demšar (2006), escribe su 
 un lado y une con barras gruesas los grupos de algoritmos que no difieren
 significativamente. Con Nemenyi y Bonferroni-Dunn dibuja además la diferencia crítica
 (CD) a escala sobre el eje. El título nombra la prueba y su nivel de significación.
-Sirve con cualquier :class:`course_utils.multiple.PostHocResult` (Nemenyi, Holm o
-Bonferroni-Dunn frente a un control, Wilcoxon-Holm por parejas).
+Sirve con cualquier :class:`course_utils.multiple.PostHocResult` (Nemenyi; Holm,
+Bonferroni-Dunn y los demás ajustes frente a un control; Bonferroni, Holm, Shaffer o
+Bergmann-Hommel en todas las parejas; Wilcoxon-Holm por parejas). Con los rangos alineados
+(``ranking="aligned"``) el eje va en rangos alineados medios, que llegan hasta :math:`Nk`.
 
 La composición se hace en pulgadas: cada nombre ocupa su propia fila y los márgenes se
 miden con el tamaño real del texto, así que las etiquetas no se solapan.
@@ -23,6 +25,7 @@ import numpy as np
 from course_utils._validation import check_alpha, describe
 from course_utils.multiple import PostHocResult, critical_difference
 from course_utils.plots import _check_ax
+from course_utils.posthoc import _PAIRWISE_NAMES, _bonferroni_dunn_cd
 
 __all__ = ["plot_critical_difference"]
 
@@ -39,14 +42,45 @@ def _fmt_alpha(alpha: float) -> str:
 def _default_title(result: PostHocResult) -> str:
     """El nombre de la prueba que hay detrás de las barras, con su α."""
     a = _fmt_alpha(result.alpha)
-    if result.method == "nemenyi":
+    base = result.method.removesuffix("-aligned")
+    ranks = ", rangos alineados" if result.ranking == "aligned" else ""
+    if base == "nemenyi":
         return f"Nemenyi, todas las parejas (α = {a})"
-    if result.method == "wilcoxon-holm":
+    if base == "wilcoxon-holm":
         return f"Wilcoxon por parejas con ajuste de Holm (α = {a})"
-    if result.method.startswith("pairwise-"):
-        return f"Todas las parejas con ajuste de {result.method[9:].capitalize()} (α = {a})"
-    name = "Bonferroni-Dunn" if result.method == "bonferroni-dunn" else result.method.capitalize()
-    return f"{name} frente al control {result.control} (α = {a})"
+    if base.startswith("pairwise-"):
+        return f"Todas las parejas con ajuste de {_PAIRWISE_NAMES[base[9:]]}{ranks} (α = {a})"
+    name = "Bonferroni-Dunn" if base == "bonferroni-dunn" else base.capitalize()
+    return f"{name} frente al control {result.control}{ranks} (α = {a})"
+
+
+def _rank_axis(values: np.ndarray, k: int, cd: float | None, aligned: bool) -> tuple:
+    """Extremos del eje (lo, hi) y sus marcas (con número, sin número).
+
+    Rangos de Friedman: de 1 a k, marcas cada medio rango y números en los enteros (como en
+    Demšar); si la CD mide más de k - 1, hasta 1 + CD. Rangos alineados (de 1 a Nk): del
+    múltiplo de un paso «redondo» (1, 2 o 5 por una potencia de 10) bajo el menor rango al
+    que queda sobre el mayor (o sobre lo + CD), con unas 4 a 8 marcas numeradas.
+    """
+    if not aligned:
+        lo, hi = 1.0, float(k)
+        if cd is not None:
+            hi = max(hi, float(math.ceil(lo + cd)))
+        ticks = np.arange(lo, hi + 1e-9, 0.5)
+        whole = np.array([float(t).is_integer() for t in ticks])
+        return lo, hi, ticks[whole], ticks[~whole]
+    span = max(float(values.max() - values.min()), cd or 0.0, 4.0)
+    step = next(m * 10.0**e for e in range(0, 20) for m in (1, 2, 5) if span / (m * 10.0**e) <= 8)
+    lo = max(1.0, math.floor(float(values.min()) / step) * step)
+    hi = math.ceil(float(values.max()) / step) * step
+    if cd is not None:
+        hi = max(hi, math.ceil((lo + cd) / step) * step)
+    hi = max(hi, lo + step)
+    grid = np.arange(math.ceil(lo / step) * step, hi + 1e-9, step)
+    major = np.unique(np.concatenate([[lo], grid]))
+    minor = np.arange(math.ceil(2 * lo / step) * step / 2, hi + 1e-9, step / 2)
+    minor = minor[~np.isin(minor, major)]
+    return lo, float(hi), major, minor
 
 
 def _with_alpha(result: PostHocResult, alpha: float) -> PostHocResult:
@@ -61,8 +95,8 @@ def _with_alpha(result: PostHocResult, alpha: float) -> PostHocResult:
         comps["reject"] = comps["rank_difference"].abs() >= cd
     else:
         comps["reject"] = comps["pvalue_adjusted"] <= alpha
-        if result.method == "bonferroni-dunn":
-            cd = critical_difference(k, n, alpha, "bonferroni-dunn")
+        if result.method.removesuffix("-aligned") == "bonferroni-dunn":
+            cd = _bonferroni_dunn_cd(k, n, alpha, result.ranking)
     return dataclasses.replace(result, comparisons=comps, alpha=alpha, critical_difference=cd)
 
 
@@ -79,7 +113,8 @@ def plot_critical_difference(
     * Eje horizontal: rango medio de k (a la izquierda) a 1 (el mejor, a la derecha),
       girado como en Demšar (2006, §3.2.4): lo que queda a la derecha se lee como mejor.
       Si la CD mide más de k - 1 rangos (pocos conjuntos), el eje se alarga por la
-      izquierda para dibujarla a escala.
+      izquierda para dibujarla a escala. Con los rangos alineados (``ranking="aligned"``),
+      el eje cubre sus rangos alineados medios (que llegan hasta Nk) con marcas redondas.
     * Cada algoritmo baja desde su rango hasta su nombre (la mitad mejor a la derecha,
       la peor a la izquierda), con su rango medio entre paréntesis.
     * Barras gruesas bajo el eje: grupos de algoritmos que **no** difieren
@@ -91,7 +126,8 @@ def plot_critical_difference(
     Parámetros
     ----------
     result : PostHocResult
-        De :func:`nemenyi_test`, :func:`control_test` o :func:`wilcoxon_holm_test`.
+        De :func:`nemenyi_test`, :func:`control_test`, :func:`pairwise_test` o
+        :func:`wilcoxon_holm_test`.
     alpha : float o None
         Nivel de significación; por defecto el de ``result``. Cambiarlo recalcula la CD
         y los grupos (los valores p ajustados no dependen de ``alpha``).
@@ -174,16 +210,15 @@ def plot_critical_difference(
         bb = t.get_window_extent(renderer)
         widths.append(bb.width / fig.dpi)
         t.remove()
-    t = ax.text(0, 0, "rango medio", fontsize=12)
+    axis_name = "rango alineado medio" if result.ranking == "aligned" else "rango medio"
+    t = ax.text(0, 0, axis_name, fontsize=12)
     axis_label = t.get_window_extent(renderer).width / fig.dpi
     t.remove()
     margin_l = max(max((widths[i] for i in left), default=0.0), axis_label - 0.1) + 0.35
     margin_r = max(widths[i] for i in right) + 0.35
-    # El eje va de 1 a k (como en Demšar) y, si la CD es mayor que k - 1, hasta 1 + CD
-    lo = 1.0
-    hi = float(k)
-    if cd is not None:
-        hi = max(hi, float(math.ceil(lo + cd)))
+    # El eje va de 1 a k (como en Demšar) y, si la CD es mayor que k - 1, hasta 1 + CD (con
+    # rangos alineados, de un múltiplo redondo a otro alrededor de los rangos)
+    lo, hi, major, minor = _rank_axis(values, k, cd, result.ranking == "aligned")
     span = W - margin_l - margin_r
 
     def x(r: float) -> float:  # girado: rango hi a la izquierda, rango 1 a la derecha
@@ -193,14 +228,14 @@ def plot_critical_difference(
     if title:
         ax.text(W / 2, y(0.22), title, ha="center", va="center", fontsize=13)
     ax.plot([x(hi), x(lo)], [y(y_axis)] * 2, color="black", lw=1.5)
-    for t in np.arange(lo, hi + 1e-9, 0.5):
-        big = float(t).is_integer()
+    for t in sorted([*major, *minor]):
+        big = t in major
         tick = 0.1 if big else 0.05
         ax.plot([x(t)] * 2, [y(y_axis), y(y_axis - tick)], color="black", lw=1.2)
         if big:
             ax.text(x(t), y(y_axis - 0.14), f"{int(t)}", ha="center", va="bottom", fontsize=12)
 
-    ax.text(x(hi) - 0.15, y(y_axis), "rango medio", ha="right", va="center", fontsize=12,
+    ax.text(x(hi) - 0.15, y(y_axis), axis_name, ha="right", va="center", fontsize=12,
             color="0.3")
 
     # Diferencia crítica a escala
@@ -211,7 +246,8 @@ def plot_critical_difference(
             ax.plot([x(end)] * 2, [y(y_cd - 0.07), y(y_cd + 0.07)], color="tab:red", lw=2)
         ax.text(x(hi - cd) + 0.1, y(y_cd), f"CD = {cd:.2f} (α = {_fmt_alpha(result.alpha)})",
                 ha="left", va="center", color="tab:red", fontsize=12)
-        if result.method == "bonferroni-dunn" and result.control is not None:
+        if result.method.removesuffix("-aligned") == "bonferroni-dunn" \
+                and result.control is not None:
             rc = float(result.average_ranks[result.control])
             a, b = max(lo, rc - cd), min(hi, rc + cd)
             ax.plot([x(a), x(b)], [y(y_axis + 0.12)] * 2, color="tab:red", lw=1.5, alpha=0.7)

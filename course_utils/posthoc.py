@@ -2,8 +2,12 @@
 
 * :func:`nemenyi_test`: todas las parejas, con la diferencia crítica (CD) del rango
   studentizado (``scipy.stats.studentized_range``), para cualquier ``alpha``.
-* :func:`control_test`: cada algoritmo frente a uno de control, con Holm o con
-  Bonferroni-Dunn (``statsmodels.stats.multitest.multipletests``).
+* :func:`control_test`: cada algoritmo frente a uno de control, con Holm, Bonferroni-Dunn
+  (``statsmodels.stats.multitest.multipletests``), Hochberg, Hommel, Finner o Li.
+* :func:`pairwise_test`: todas las parejas con Bonferroni, Holm, Shaffer o Bergmann-Hommel
+  (este con los conjuntos exhaustivos de :mod:`course_utils.exhaustive`).
+* :func:`control_test` y :func:`pairwise_test` comparan los rangos medios de Friedman o, con
+  ``ranking="aligned"``, los rangos alineados medios (García et al., 2010).
 * :func:`wilcoxon_holm_test`: todas las parejas con la prueba de rangos con signo de
   Wilcoxon y ajuste de Holm (la recomendación de Benavoli, Corani y Mangili, 2016).
 * :func:`critical_difference`: la CD de Nemenyi o de Bonferroni-Dunn.
@@ -14,6 +18,9 @@ Demšar, J. (2006). Statistical comparisons of classifiers over multiple data se
 *Journal of Machine Learning Research*, 7, 1-30.
 García, S. y Herrera, F. (2008). An extension on "Statistical comparisons of classifiers
 over multiple data sets" for all pairwise comparisons. *JMLR*, 9, 2677-2694.
+García, S., Fernández, A., Luengo, J. y Herrera, F. (2010). Advanced nonparametric tests
+for multiple comparisons in the design of experiments in computational intelligence and data
+mining. *Information Sciences*, 180(10), 2044-2064.
 Benavoli, A., Corani, G. y Mangili, F. (2016). Should we really use post-hoc tests based
 on mean-ranks? *JMLR*, 17(5), 1-10.
 """
@@ -38,6 +45,8 @@ from course_utils._validation import (
     check_finite_array,
     describe,
 )
+from course_utils.exhaustive import MAX_EXHAUSTIVE_K, bergmann_hommel_apv
+from course_utils.omnibus import _aligned_ranks
 from course_utils.ranks import _differences, _ranks, _score_table
 from course_utils.two_algorithms import _wilcoxon
 
@@ -66,9 +75,15 @@ class PostHocResult:
     Atributos
     ---------
     method : str
-        ``"nemenyi"``, ``"holm"``, ``"bonferroni-dunn"`` o ``"wilcoxon-holm"``.
+        ``"nemenyi"``, ``"wilcoxon-holm"``; con un control, ``"holm"``, ``"bonferroni-dunn"``,
+        ``"hochberg"``, ``"hommel"``, ``"finner"`` o ``"li"``; todas las parejas,
+        ``"pairwise-bonferroni"``, ``"pairwise-holm"``, ``"pairwise-shaffer"`` o
+        ``"pairwise-bergmann"``. Con los rangos alineados, el sufijo ``"-aligned"`` (por
+        ejemplo ``"pairwise-bergmann-aligned"``; véase :attr:`ranking`).
     average_ranks : pandas.Series
-        Rango medio de cada algoritmo (1 = el mejor); lo usa el diagrama CD.
+        Rango medio de cada algoritmo (1 = el mejor); lo usa el diagrama CD. Con
+        ``ranking="aligned"``, el rango alineado medio (de 1 a :math:`Nk`), con el nombre
+        ``"rango alineado medio"``.
     comparisons : pandas.DataFrame
         Una fila por comparación: ``a``, ``b``, ``rank_difference`` (R_a - R_b),
         ``statistic`` (z o, en Wilcoxon, W = mín(R+, R-)), ``pvalue`` (sin ajustar),
@@ -78,7 +93,8 @@ class PostHocResult:
     control : str o None
         Algoritmo de control (solo en las comparaciones con un control).
     critical_difference : float o None
-        CD en rangos medios (Nemenyi y Bonferroni-Dunn; ``None`` en Holm y Wilcoxon).
+        CD en rangos medios (o alineados medios) de Nemenyi y Bonferroni-Dunn; ``None`` en
+        los demás.
     n_datasets : int
     """
 
@@ -89,6 +105,11 @@ class PostHocResult:
     control: str | None
     critical_difference: float | None
     n_datasets: int
+
+    @property
+    def ranking(self) -> str:
+        """``"aligned"`` si se compararon los rangos alineados medios; si no, ``"friedman"``."""
+        return "aligned" if self.method.endswith("-aligned") else "friedman"
 
     @property
     def algorithms(self) -> list[str]:
@@ -145,18 +166,22 @@ class PostHocResult:
 
     def summary(self) -> str:
         """Resumen en español (no lo imprime)."""
-        titles = {
-            "nemenyi": "Prueba de Nemenyi (todas las parejas)",
-            "holm": f"Comparaciones con el control «{self.control}», ajuste de Holm",
-            "bonferroni-dunn": f"Comparaciones con el control «{self.control}», Bonferroni-Dunn",
-            **{m: f"Comparaciones con el control «{self.control}», ajuste de {m.capitalize()}"
-               for m in _GARCIA_METHODS},
-            **{f"pairwise-{m}": f"Todas las parejas (rangos medios), ajuste de {name}"
-               for m, name in _PAIRWISE_NAMES.items()},
-            "wilcoxon-holm": "Wilcoxon de rangos con signo por parejas, ajuste de Holm",
-        }
+        base = self.method.removesuffix("-aligned")
+        aligned = self.ranking == "aligned"
+        if base == "nemenyi":
+            title = "Prueba de Nemenyi (todas las parejas)"
+        elif base == "wilcoxon-holm":
+            title = "Wilcoxon de rangos con signo por parejas, ajuste de Holm"
+        elif base.startswith("pairwise-"):
+            ranks = "rangos alineados medios" if aligned else "rangos medios"
+            title = f"Todas las parejas ({ranks}), ajuste de {_PAIRWISE_NAMES[base[9:]]}"
+        else:
+            how = ("Bonferroni-Dunn" if base == "bonferroni-dunn"
+                   else f"ajuste de {base.capitalize()}")
+            ranks = " (rangos alineados medios)" if aligned else ""
+            title = f"Comparaciones con el control «{self.control}»{ranks}, {how}"
         alpha = f"{self.alpha:.2f}" if round(self.alpha, 2) == self.alpha else f"{self.alpha:g}"
-        lines = [f"{titles[self.method]}; α = {alpha}, N = {self.n_datasets} conjuntos"]
+        lines = [f"{title}; α = {alpha}, N = {self.n_datasets} conjuntos"]
         if self.critical_difference is not None:
             lines.append(f"  diferencia crítica (CD) = {self.critical_difference:.4f} rangos")
         for row in self.comparisons.itertuples():
@@ -170,6 +195,31 @@ class PostHocResult:
 
 def _rank_se(k: int, n: int) -> float:
     return math.sqrt(k * (k + 1) / (6.0 * n))
+
+
+#: Rangos de :func:`pairwise_test` y :func:`control_test`.
+_RANKINGS = ("friedman", "aligned")
+
+
+def _aligned_se(k: int, n: int) -> float:
+    """Error típico de la diferencia de dos rangos alineados medios, sqrt(k(Nk+1)/6)."""
+    return math.sqrt(k * (n * k + 1) / 6.0)
+
+
+def _mean_ranks(values: np.ndarray, higher_is_better: bool, ranking: str) -> tuple:
+    """(rangos medios, su error típico, nombre de la serie) con la ordenación ``ranking``."""
+    n, k = values.shape
+    if ranking == "aligned":
+        return _aligned_ranks(values, higher_is_better).mean(axis=0), _aligned_se(k, n), \
+            "rango alineado medio"
+    return _ranks(values, higher_is_better).mean(axis=0), _rank_se(k, n), "rango medio"
+
+
+def _bonferroni_dunn_cd(k: int, n: int, alpha: float, ranking: str = "friedman") -> float:
+    """CD de Bonferroni-Dunn en la escala de ``ranking`` (la de Demšar con ``"friedman"``)."""
+    if ranking == "friedman":
+        return critical_difference(k, n, alpha, "bonferroni-dunn")
+    return float(stats.norm.isf(alpha / (2 * (k - 1)))) * _aligned_se(k, n)
 
 
 def _check_k_n(k: object, n: object) -> tuple[int, int]:
@@ -310,14 +360,15 @@ def _all_pairs(r: np.ndarray, se: float) -> tuple:
     return i, j, diff, diff / se
 
 
-def _all_pairs_result(method, r, cols, pairs, p, p_adj, reject, alpha, cd, n) -> PostHocResult:
+def _all_pairs_result(method, r, cols, pairs, p, p_adj, reject, alpha, cd, n,
+                      ranks_name="rango medio") -> PostHocResult:
     i, j, diff, z = pairs
     names = np.asarray(cols, dtype=object)
     table = pd.DataFrame(dict(a=names[i], b=names[j], rank_difference=diff, statistic=z,
                               pvalue=p, pvalue_adjusted=p_adj, reject=reject))
     return PostHocResult(
         method=method,
-        average_ranks=pd.Series(r, index=cols, name="rango medio"),
+        average_ranks=pd.Series(r, index=cols, name=ranks_name),
         comparisons=table,
         alpha=alpha,
         control=None,
@@ -402,7 +453,8 @@ def adjust_pvalues(pvalues: object, method: str = "holm") -> np.ndarray:
     return out
 
 
-_PAIRWISE_NAMES = {"bonferroni": "Bonferroni", "holm": "Holm", "shaffer": "Shaffer"}
+_PAIRWISE_NAMES = {"bonferroni": "Bonferroni", "holm": "Holm", "shaffer": "Shaffer",
+                   "bergmann": "Bergmann-Hommel"}
 _MAX_SHAFFER_K = 30
 
 
@@ -413,7 +465,8 @@ def shaffer_true_counts(k: int) -> list[int]:
     las hipótesis «iguales» dentro de cada grupo: :math:`\sum_g \binom{n_g}{2}`. No todos los
     números son posibles (con k = 4, nunca 4 ni 5), y eso es lo que aprovecha Shaffer (1986).
     Recursión: :math:`S(k) = \bigcup_{j=1}^{k} \{\binom{j}{2} + x : x \in S(k-j)\}`,
-    :math:`S(0) = \{0\}`.
+    :math:`S(0) = \{0\}`. Son los tamaños :math:`|I|` de los conjuntos exhaustivos de
+    :func:`course_utils.exhaustive.exhaustive_sets` (más el 0), sin enumerarlos.
 
     >>> shaffer_true_counts(4)
     [0, 1, 2, 3, 6]
@@ -444,8 +497,9 @@ def pairwise_test(
     method: str = "shaffer",
     alpha: float = 0.05,
     higher_is_better: bool = True,
+    ranking: str = "friedman",
 ) -> PostHocResult:
-    r"""Todas las parejas sobre los rangos medios, con Bonferroni, Holm o Shaffer.
+    r"""Todas las parejas sobre los rangos medios, con Bonferroni, Holm, Shaffer o Bergmann-Hommel.
 
     Para cada pareja, :math:`z = (R_a - R_b) / \sqrt{k(k+1)/(6N)}` y su valor p bilateral
     (como en Nemenyi), ajustados por las :math:`m = k(k-1)/2` comparaciones:
@@ -455,35 +509,66 @@ def pairwise_test(
     * ``"shaffer"`` (estático, Shaffer 1986): como Holm, pero el factor :math:`t_j` es el mayor
       número de hipótesis que aún pueden ser ciertas (:func:`shaffer_true_counts`), nunca
       mayor que el de Holm: rechaza al menos lo mismo.
+    * ``"bergmann"`` (Bergmann y Hommel, 1988, con los APV de García y Herrera, 2008):
+      :math:`APV_i = \min\{1, \max\{|I| \min_{j \in I} p_j : I \text{ exhaustivo},
+      H_i \in I\}\}`, sobre los conjuntos de hipótesis que pueden ser ciertas a la vez
+      (:func:`course_utils.exhaustive.bergmann_hommel_apv`). Rechaza al menos lo mismo que
+      Shaffer; sus APV no se fuerzan a crecer con el valor p (``APV <= alpha`` da así
+      exactamente las decisiones del procedimiento). Admite hasta 10 algoritmos.
 
     Controlan el error de familia, como Nemenyi, y suelen rechazar más (García y Herrera,
     2008). Los rangos medios dependen de los demás algoritmos de la tabla (cuaderno 08, §8).
 
+    Con ``ranking="aligned"`` se comparan los rangos alineados medios
+    :math:`\hat R_j` (los de :func:`course_utils.omnibus.aligned_ranks_test`: a cada
+    puntuación se le resta la media de su fila y se ordenan las :math:`Nk` juntas) con
+    :math:`z = (\hat R_a - \hat R_b) / \sqrt{k(Nk+1)/6}`. García et al. (2010, §3.1)
+    imprimieron :math:`\sqrt{k(n+1)/6}`, una errata que señalan Santafé, Inza y Lozano
+    (2015, p. 498) y que corrige ``scmamp`` (``friedmanAlignedRanksPost``; incidencia
+    b0rxa/scmamp#6): si los :math:`Nk` rangos se repartieran al azar, la diferencia de las
+    medias de dos algoritmos (:math:`N` rangos cada una) tendría justo ese error típico.
+
     Parámetros
     ----------
     scores : DataFrame o array_like de forma (N, k)
-    method : {"shaffer", "holm", "bonferroni"}, por defecto "shaffer"
+    method : {"shaffer", "holm", "bonferroni", "bergmann"}, por defecto "shaffer"
     alpha : float, por defecto 0.05
     higher_is_better : bool, por defecto True
+    ranking : {"friedman", "aligned"}, por defecto "friedman"
+        Rangos de Friedman (dentro de cada fila) o rangos alineados.
 
     Devuelve
     --------
     PostHocResult
+        ``method="pairwise-<method>"`` (con ``"-aligned"`` al final si ``ranking="aligned"``).
+
+    Lanza
+    -----
+    ValueError
+        Tabla mal formada, más de 30 algoritmos (10 con ``"bergmann"``) u opción desconocida.
 
     Referencias
     -----------
     Shaffer, J. P. (1986). Modified sequentially rejective multiple test procedures. *JASA*,
-    81(395), 826-831. García, S. y Herrera, F. (2008). *JMLR*, 9, 2677-2694.
+    81(395), 826-831. Bergmann, B. y Hommel, G. (1988), en *Multiple Hypothesenprüfung*,
+    100-115. García, S. y Herrera, F. (2008). *JMLR*, 9, 2677-2694. García, S., Fernández, A.,
+    Luengo, J. y Herrera, F. (2010). *Information Sciences*, 180(10), 2044-2064. Santafé, G.,
+    Inza, I. y Lozano, J. A. (2015). Dealing with the evaluation of supervised classification
+    algorithms. *Artificial Intelligence Review*, 44, 467-508.
 
     Ejemplos
     --------
     >>> res = pairwise_test([[0.9, 0.8, 0.7, 0.6]] * 12)
     >>> res.comparisons["reject"].tolist()
     [False, True, True, False, True, False]
+    >>> res = pairwise_test([[0.9, 0.8, 0.7, 0.6]] * 12, method="bergmann", ranking="aligned")
+    >>> res.method, res.average_ranks.round(1).tolist()
+    ('pairwise-bergmann-aligned', [6.5, 18.5, 30.5, 42.5])
     """
     method = check_choice(method, "method", tuple(_PAIRWISE_NAMES))
     alpha = check_alpha(alpha)
     higher_is_better = check_bool(higher_is_better, "higher_is_better")
+    ranking = check_choice(ranking, "ranking", _RANKINGS)
     values, _, cols = _score_table(scores, min_rows=2, min_cols=3)
     n, k = values.shape
     if k > _MAX_SHAFFER_K:
@@ -491,12 +576,25 @@ def pairwise_test(
             f"`scores` tiene {k} algoritmos; pairwise_test admite como mucho {_MAX_SHAFFER_K} "
             "(con más, use nemenyi_test)."
         )
-    r = _ranks(values, higher_is_better).mean(axis=0)
-    pairs = _all_pairs(r, _rank_se(k, n))
+    if method == "bergmann" and k > MAX_EXHAUSTIVE_K:
+        raise ValueError(
+            f"`scores` tiene {k} algoritmos; el ajuste de Bergmann-Hommel (`method=\"bergmann\"`) "
+            f"admite como mucho {MAX_EXHAUSTIVE_K}: recorre todos los conjuntos exhaustivos de "
+            "hipótesis, cuyo número crece como los números de Bell (115974 con 10 algoritmos, "
+            "678569 con 11). Con más algoritmos, use `method=\"shaffer\"`."
+        )
+    r, se, ranks_name = _mean_ranks(values, higher_is_better, ranking)
+    pairs = _all_pairs(r, se)
     p = np.clip(2 * stats.norm.sf(np.abs(pairs[3])), 0.0, 1.0)
-    p_adj = _shaffer_apv(p, k) if method == "shaffer" else adjust_pvalues(p, method)
-    return _all_pairs_result(f"pairwise-{method}", r, cols, pairs, p, p_adj, p_adj <= alpha,
-                             alpha, None, n)
+    if method == "shaffer":
+        p_adj = _shaffer_apv(p, k)
+    elif method == "bergmann":
+        p_adj = bergmann_hommel_apv(p, k)
+    else:
+        p_adj = adjust_pvalues(p, method)
+    name = f"pairwise-{method}" + ("-aligned" if ranking == "aligned" else "")
+    return _all_pairs_result(name, r, cols, pairs, p, p_adj, p_adj <= alpha, alpha, None, n,
+                             ranks_name)
 
 
 def control_test(
@@ -506,6 +604,7 @@ def control_test(
     method: str = "holm",
     alpha: float = 0.05,
     higher_is_better: bool = True,
+    ranking: str = "friedman",
 ) -> PostHocResult:
     r"""Cada algoritmo frente a uno de control, sobre los rangos medios.
 
@@ -519,6 +618,11 @@ def control_test(
     ``"finner"`` y ``"li"``. Con un control hay :math:`k-1` comparaciones
     en lugar de :math:`k(k-1)/2`, así que estas pruebas son más potentes que Nemenyi.
 
+    Con ``ranking="aligned"`` se comparan los rangos alineados medios (los de
+    :func:`course_utils.omnibus.aligned_ranks_test`) con el error típico
+    :math:`\sqrt{k(Nk+1)/6}`, no el :math:`\sqrt{k(n+1)/6}` que imprimieron García et al.
+    (2010, §3.1), una errata (véase :func:`pairwise_test`).
+
     Parámetros
     ----------
     scores : DataFrame o array_like de forma (N, k)
@@ -527,16 +631,19 @@ def control_test(
     method : {"holm", "bonferroni-dunn", "hochberg", "hommel", "finner", "li"}, por defecto "holm"
     alpha : float, por defecto 0.05
     higher_is_better : bool, por defecto True
+    ranking : {"friedman", "aligned"}, por defecto "friedman"
 
     Devuelve
     --------
     PostHocResult
-        Con ``control``; ``critical_difference`` solo en Bonferroni-Dunn.
+        Con ``control``; ``critical_difference`` solo en Bonferroni-Dunn (en rangos alineados
+        medios si ``ranking="aligned"``, y entonces ``method`` acaba en ``"-aligned"``).
 
     Referencias
     -----------
     Holm, S. (1979). A simple sequentially rejective multiple test procedure.
-    *Scandinavian Journal of Statistics*, 6, 65-70. Demšar (2006), §3.2.2.
+    *Scandinavian Journal of Statistics*, 6, 65-70. Demšar (2006), §3.2.2. García, S.,
+    Fernández, A., Luengo, J. y Herrera, F. (2010). *Information Sciences*, 180(10), 2044-2064.
 
     Ejemplos
     --------
@@ -547,6 +654,7 @@ def control_test(
     alpha = check_alpha(alpha)
     higher_is_better = check_bool(higher_is_better, "higher_is_better")
     method = check_choice(method, "method", ("holm", "bonferroni-dunn", *_GARCIA_METHODS))
+    ranking = check_choice(ranking, "ranking", _RANKINGS)
     values, _, cols = _score_table(scores, min_rows=2, min_cols=2)
     n, k = values.shape
     if isinstance(control, (int, np.integer)) and not isinstance(control, bool) \
@@ -560,8 +668,7 @@ def control_test(
         raise ValueError(
             f"`control` debe ser uno de los algoritmos {cols}; se recibió {describe(control)}."
         )
-    r = _ranks(values, higher_is_better).mean(axis=0)
-    se = _rank_se(k, n)
+    r, se, ranks_name = _mean_ranks(values, higher_is_better, ranking)
     others = [i for i in range(k) if i != c]
     z = np.array([(r[i] - r[c]) / se for i in others])
     p = np.clip(2 * stats.norm.sf(np.abs(z)), 0.0, 1.0)
@@ -572,10 +679,10 @@ def control_test(
              pvalue=float(pi), pvalue_adjusted=float(pa), reject=bool(rj))
         for i, zi, pi, pa, rj in zip(others, z, p, p_adj, reject)
     ]
-    cd = critical_difference(k, n, alpha, "bonferroni-dunn") if method != "holm" else None
+    cd = _bonferroni_dunn_cd(k, n, alpha, ranking) if method == "bonferroni-dunn" else None
     return PostHocResult(
-        method=method,
-        average_ranks=pd.Series(r, index=cols, name="rango medio"),
+        method=method + ("-aligned" if ranking == "aligned" else ""),
+        average_ranks=pd.Series(r, index=cols, name=ranks_name),
         comparisons=_comparisons_frame(rows),
         alpha=alpha,
         control=cols[c],

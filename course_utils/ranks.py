@@ -13,6 +13,7 @@ tabla por una constante positiva no cambia ningún resultado.
 
 from __future__ import annotations
 
+import numbers
 
 import numpy as np
 import pandas as pd
@@ -36,9 +37,18 @@ _ALTERNATIVES = ("two-sided", "greater", "less")
 
 
 def _score_table(
-    scores: object, name: str = "scores", *, min_rows: int = 2, min_cols: int = 2
+    scores: object,
+    name: str = "scores",
+    *,
+    min_rows: int = 2,
+    min_cols: int = 2,
+    allow_missing: bool = False,
 ) -> tuple[np.ndarray, list[str], list[str]]:
-    """Valida una tabla N×k y devuelve (valores, nombres de filas, nombres de columnas)."""
+    """Valida una tabla N×k y devuelve (valores, nombres de filas, nombres de columnas).
+
+    Con ``allow_missing=True`` las celdas faltantes (NaN, ``None``, ``pd.NA``) se aceptan y
+    se devuelven como NaN; los infinitos se siguen rechazando.
+    """
     if isinstance(scores, pd.DataFrame):
         if scores.columns.duplicated().any():
             dup = sorted({str(c) for c in scores.columns[scores.columns.duplicated()]})
@@ -52,13 +62,18 @@ def _score_table(
                 f"`{name}` debe contener solo puntuaciones numéricas reales; las columnas "
                 f"{non_numeric} no lo son."
             )
-        values = check_finite_array(scores.to_numpy(dtype=float), name, ndim=2)
+        if allow_missing:
+            values = _with_missing(scores.to_numpy(dtype=float, na_value=np.nan), name)
+        else:
+            values = check_finite_array(scores.to_numpy(dtype=float), name, ndim=2)
         rows = [str(i) for i in scores.index]
         cols = [str(c) for c in scores.columns]
         if len(set(cols)) != len(cols):
             raise ValueError(f"`{name}` tiene nombres de columnas repetidos al pasarlos a texto.")
     else:
-        values = check_finite_array(scores, name, ndim=2)
+        values = _with_missing(scores, name) if allow_missing else check_finite_array(
+            scores, name, ndim=2
+        )
         rows = [f"conjunto {i + 1}" for i in range(values.shape[0])]
         cols = [f"A{j + 1}" for j in range(values.shape[1])]
     n, k = values.shape
@@ -68,6 +83,36 @@ def _score_table(
             f"{min_cols} columnas (algoritmos); se recibió una tabla de forma {values.shape}."
         )
     return values, rows, cols
+
+
+def _with_missing(scores: object, name: str) -> np.ndarray:
+    """Tabla 2-D de números reales en la que las celdas faltantes (NaN, ``None``, ``pd.NA``)
+    pasan a ser NaN. El resto lo valida :func:`check_finite_array` (tipo, forma, infinitos)."""
+    if scores is None or isinstance(scores, (str, bytes, dict, set)):
+        return check_finite_array(scores, name, ndim=2)  # lanza el TypeError del validador
+    try:
+        raw = np.asarray(scores)
+    except (ValueError, TypeError):  # listas irregulares: el mensaje del validador
+        return check_finite_array(scores, name, ndim=2)
+    if raw.dtype.kind not in "fO" or raw.ndim != 2:
+        return check_finite_array(raw, name, ndim=2)  # enteros, texto, forma: nada falta
+    missing = np.isnan(raw) if raw.dtype.kind == "f" else np.asarray(pd.isna(raw), dtype=bool)
+    filled = raw.copy()
+    filled[missing] = 0.0
+    if filled.dtype == object and all(
+        isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_))
+        for v in filled.ravel()
+    ):
+        filled = filled.astype(float)  # números y faltantes; el texto lo rechaza el validador
+    if filled.dtype.kind == "f" and np.any(np.isinf(filled)):
+        pos = tuple(int(i) for i in np.argwhere(np.isinf(filled))[0])
+        raise ValueError(
+            f"`{name}` contiene infinitos (el primero en la posición {pos}); se esperaban "
+            "puntuaciones finitas. Las celdas faltantes se marcan con NaN, no con infinito."
+        )
+    values = check_finite_array(filled, name, ndim=2)
+    values[missing] = np.nan
+    return values
 
 
 #: Tolerancia relativa de los empates. Dos puntuaciones de una fila se consideran empatadas

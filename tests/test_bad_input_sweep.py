@@ -1089,9 +1089,10 @@ SWEEP: dict[str, Case] = {
     ),
     "control_test": Case(
         lambda: {"scores": _TABLE, "control": 0, "method": "holm", "alpha": 0.05,
-                 "higher_is_better": True},
+                 "higher_is_better": True, "ranking": "friedman"},
         {"scores": BAD_TABLE, "control": st.sampled_from([-1, 9, "Z", None, 1.5, True, [0]]),
-         "method": BAD["choice"], "alpha": BAD["alpha"], "higher_is_better": BAD["bool"]},
+         "method": BAD["choice"], "alpha": BAD["alpha"], "higher_is_better": BAD["bool"],
+         "ranking": BAD["choice"]},
         max_examples=25,
     ),
     "wilcoxon_holm_test": Case(
@@ -1287,6 +1288,12 @@ def _check_shaffer(args, res):
     assert res[0] == 0 and res[-1] == k * (k - 1) // 2  # todos distintos / todos iguales
 
 
+def _check_apv_bounds(args, res):
+    """Un valor p ajustado nunca es menor que el sin ajustar ni mayor que 1."""
+    p = np.asarray(args["pvalues"], dtype=float)
+    assert np.all((res >= p - 1e-15) & (res <= 1))
+
+
 def _check_adjust(args, res):
     p = np.asarray(args["pvalues"], dtype=float)
     sm = {"hochberg": "simes-hochberg"}.get(args["method"], args["method"])
@@ -1306,10 +1313,16 @@ SWEEP.update({
         {"scores": BAD_TABLE, "higher_is_better": BAD["bool"]},
         _check_f_or_chi2, max_examples=30,
     ),
+    "skillings_mack_test": Case(
+        lambda: {"scores": np.where(np.eye(6, 4, k=1) > 0, np.nan, _TABLE), "higher_is_better": True},
+        {"scores": BAD_TABLE, "higher_is_better": BAD["bool"]},
+        _check_f_or_chi2, max_examples=30,
+    ),
     "pairwise_test": Case(
-        lambda: {"scores": _TABLE, "method": "shaffer", "alpha": 0.05, "higher_is_better": True},
+        lambda: {"scores": _TABLE, "method": "bergmann", "alpha": 0.05, "higher_is_better": True,
+                 "ranking": "aligned"},
         {"scores": BAD_TABLE, "method": BAD["choice"], "alpha": BAD["alpha"],
-         "higher_is_better": BAD["bool"]},
+         "higher_is_better": BAD["bool"], "ranking": BAD["choice"]},
         max_examples=30,
     ),
     "shaffer_true_counts": Case(
@@ -1335,6 +1348,17 @@ SWEEP.update({
          "method": BAD["choice"], "random_state": BAD["seed"]},
         lambda args, res: _check_mae_difference(args, res), max_examples=40,
     ),
+    "exhaustive_sets": Case(
+        lambda: {"k": 4},
+        {"k": BAD["count"]},
+        lambda args, res: np.testing.assert_array_equal(res.sum(axis=1).max(), 6),
+    ),
+    "bergmann_hommel_apv": Case(
+        lambda: {"pvalues": [0.01, 0.04, 0.03, 0.2, 0.5, 0.002], "k": 4},
+        {"pvalues": bad_scores(base=np.array([0.01, 0.04, 0.03, 0.2, 0.5, 0.002])),
+         "k": BAD["count"]},
+        _check_apv_bounds, max_examples=30,
+    ),
     "adjust_pvalues": Case(
         lambda: {"pvalues": [0.01, 0.04, 0.03, 0.2], "method": "holm"},
         {"pvalues": bad_scores(base=np.array([0.01, 0.04, 0.03, 0.2])), "method": BAD["choice"]},
@@ -1344,6 +1368,7 @@ SWEEP.update({
 EXCLUDED.update({
     "OmnibusResult": "clase de resultado: la construyen las funciones, no el usuario",
     "ADJUST_METHODS": "constante (tupla de nombres de procedimientos), no es invocable",
+    "MAX_EXHAUSTIVE_K": "constante (límite de k de exhaustive_sets), no es invocable",
 })
 
 
@@ -1441,7 +1466,8 @@ def _dimensionless(result: Any) -> dict[str, float]:
 
 
 _TABLE_FUNCS = ["average_ranks", "friedman_test", "nemenyi_test", "control_test",
-                "wilcoxon_holm_test", "quade_test", "aligned_ranks_test", "pairwise_test"]
+                "wilcoxon_holm_test", "quade_test", "aligned_ranks_test", "pairwise_test",
+                "skillings_mack_test"]
 _PAIR_FUNCS = {  # nombre: argumento en las unidades de las puntuaciones (o None)
     "wilcoxon_signed_rank_test": None, "sign_test": None, "corrected_resampled_ttest": None,
     "paired_ttest_5x2cv": None, "combined_ftest_5x2cv": None, "cohens_d": None,
