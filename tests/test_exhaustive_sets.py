@@ -376,3 +376,43 @@ def test_bad_input_in_spanish():
         with pytest.raises(ValueError) as info:
             call()
         assert_spanish(info, "ranking")
+
+
+def test_garcia_herrera_example_against_scmamp_documentation_and_exact_ranks():
+    """La viñeta «Statistical assessment of the differences» de scmamp (Calvo y Santafé) imprime,
+    para ``data.gh.2008`` con rangos alineados y Bergmann-Hommel, estos valores p sin ajustar y
+    ajustados (matriz simétrica; aquí en el orden de ``itertools.combinations``).
+
+    scmamp ordena los valores alineados en coma flotante: cuatro empates exactos de la tabla
+    (valores con tres decimales menos la media de su fila) se rompen por el ruido de redondeo,
+    y sus valores p difieren de los exactos en la 3.ª cifra. El curso trata esos empates como
+    empates: la referencia de los valores p es aquí la aritmética racional exacta
+    (``fractions.Fraction``). El ajuste de Bergmann-Hommel se compara con scmamp sobre los
+    propios valores p de scmamp.
+    """
+    from fractions import Fraction
+
+    raw = [1.174850e-03, 3.341698e-01, 2.843421e-10, 1.845167e-02, 2.265711e-02, 2.197407e-03,
+           3.742777e-01, 9.226472e-08, 1.643229e-01, 7.793722e-05]
+    bergmann = [7.049103e-03, 6.683396e-01, 2.843421e-09, 5.535501e-02, 6.797132e-02,
+                8.789629e-03, 6.683396e-01, 5.535883e-07, 1.643229e-01, 3.117489e-04]
+    acc = cu.load_garcia_herrera_2008()
+    n, k = acc.shape
+    np.testing.assert_allclose(cu.bergmann_hommel_apv(raw, k), bergmann, rtol=1e-6)
+
+    def p_values(aligned):
+        ranks = stats.rankdata([-x for x in aligned]).reshape(n, k).mean(axis=0)
+        se = np.sqrt(k * (k * n + 1) / 6)
+        z = [(ranks[a] - ranks[b]) / se for a, b in itertools.combinations(range(k), 2)]
+        return 2 * stats.norm.sf(np.abs(z))
+
+    exact = [[Fraction(str(x)) for x in row] for row in acc.astype(str).to_numpy()]
+    exact_aligned = [x - sum(row) / k for row in exact for x in row]  # rankdata: orden exacto
+    res = cu.pairwise_test(acc, method="bergmann", ranking="aligned")
+    np.testing.assert_allclose(res.comparisons["pvalue"], p_values(exact_aligned), rtol=1e-12)
+    np.testing.assert_allclose(res.comparisons["pvalue_adjusted"],
+                               cu.bergmann_hommel_apv(p_values(exact_aligned), k), rtol=1e-12)
+    values = acc.to_numpy()
+    float_aligned = (values - values.mean(axis=1, keepdims=True)).ravel()
+    np.testing.assert_allclose(p_values(float_aligned), raw, rtol=1e-6)  # así sale la de scmamp
+    assert not np.allclose(res.comparisons["pvalue"], raw, rtol=1e-3)
