@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 from statsmodels.stats.contingency_tables import cochrans_q
-from statsmodels.stats.multitest import multipletests
 
 from course_utils._results import _fmt_p
 from course_utils._validation import (
@@ -34,6 +33,7 @@ from course_utils._validation import (
     describe,
 )
 from course_utils.mcnemar import mcnemar_test
+from course_utils.posthoc import adjust_pvalues
 
 __all__ = [
     "CochranQResult",
@@ -167,7 +167,8 @@ def cochran_q_test(
 
     Después compara cada pareja con :func:`course_utils.mcnemar_test` (por defecto la
     *mid-p*, la versión que el curso elige de antemano) y ajusta los :math:`k(k-1)/2`
-    valores p con Holm (``statsmodels.stats.multitest.multipletests``). Holm controla por
+    valores p con Holm (:func:`course_utils.posthoc.adjust_pvalues`, comprobado con
+    ``statsmodels.stats.multitest.multipletests``). Holm controla por
     sí solo la probabilidad de algún falso positivo entre las parejas; Q responde a otra
     pregunta, si hay alguna diferencia entre los :math:`k`.
 
@@ -277,8 +278,8 @@ def cochran_q_test(
         rows.append(dict(a=names[i], b=names[j], n01=n01, n10=n10, difference=res.estimate,
                          ci_low=res.ci_low, ci_high=res.ci_high, statistic=res.statistic,
                          pvalue=res.pvalue))
-    reject, p_adj, _, _ = multipletests(pvals, alpha=alpha, method="holm")
-    for r, pa, rj in zip(rows, p_adj, reject):
+    p_adj = adjust_pvalues(pvals, "holm")
+    for r, pa, rj in zip(rows, p_adj, p_adj <= alpha):
         r["pvalue_adjusted"] = float(min(1.0, pa))
         r["reject"] = bool(rj)
     return CochranQResult(
