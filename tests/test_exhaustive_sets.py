@@ -416,3 +416,13 @@ def test_garcia_herrera_example_against_scmamp_documentation_and_exact_ranks():
     float_aligned = (values - values.mean(axis=1, keepdims=True)).ravel()
     np.testing.assert_allclose(p_values(float_aligned), raw, rtol=1e-6)  # así sale la de scmamp
     assert not np.allclose(res.comparisons["pvalue"], raw, rtol=1e-3)
+
+
+def test_garcia_herrera_friedman_post_hoc_pvalues_equal_scmamp_documentation():
+    """Valores p sin ajustar de todas las parejas sobre rangos de Friedman: los del ejemplo de
+    ``friedmanPost(data.gh.2008)`` en la documentación de scmamp (matriz simétrica, aquí en el
+    orden de ``itertools.combinations``)."""
+    scmamp = [4.848763e-03, 8.064959e-01, 4.486991e-08, 1.276301e-02, 1.011233e-02,
+              7.963489e-03, 7.439715e-01, 1.736118e-07, 2.474467e-02, 2.880485e-03]
+    res = cu.pairwise_test(cu.load_garcia_herrera_2008(), method="holm")
+    np.testing.assert_allclose(res.comparisons["pvalue"], scmamp, rtol=1e-6)
