@@ -26,6 +26,7 @@ multiple    Varios algoritmos sobre varios conjuntos: reúne ranks (la tabla N×
             Shaffer, Bergmann-Hommel, Wilcoxon-Holm; rangos de Friedman o alineados) y
             two_algorithms (Wilcoxon y signos).
 exhaustive  Conjuntos exhaustivos de hipótesis por parejas y ajuste de Bergmann-Hommel.
+seeds       Semillas: orden estocástico aproximado (ASO) entre dos configuraciones.
 plots_multiple  Diagrama de diferencias críticas.
 single_test_set  Un conjunto de prueba: reúne delong (dos AUC), cochran (Q de Cochran y
             McNemar por parejas) y permutation (prueba de permutación pareada).
@@ -120,6 +121,7 @@ from course_utils.multiple import (
     wilcoxon_signed_rank_test,
 )
 from course_utils.exhaustive import MAX_EXHAUSTIVE_K, bergmann_hommel_apv, exhaustive_sets
+from course_utils.seeds import ASO_THRESHOLD, MAX_ASO_WORK, ASOResult, almost_stochastic_order_test
 from course_utils.plots_multiple import plot_critical_difference
 # --- modelos ya entrenados sobre un mismo conjunto de prueba ---
 from course_utils.regression import diebold_mariano_test, regression_difference_interval
@@ -195,6 +197,10 @@ __all__ = [
     "MAX_EXHAUSTIVE_K",
     "exhaustive_sets",
     "bergmann_hommel_apv",
+    "ASOResult",
+    "ASO_THRESHOLD",
+    "MAX_ASO_WORK",
+    "almost_stochastic_order_test",
     "OmnibusResult",
     "adjust_pvalues",
     "pairwise_test",

@@ -1288,6 +1288,11 @@ def _check_shaffer(args, res):
     assert res[0] == 0 and res[-1] == k * (k - 1) // 2  # todos distintos / todos iguales
 
 
+def _check_aso(args, res):
+    """ε_min no baja del ε puntual (es su cota superior) y los dos están en [0, 1]."""
+    assert 0 <= res.violation_ratio <= res.eps_min + 1e-12 <= 1 + 1e-12
+
+
 def _check_apv_bounds(args, res):
     """Un valor p ajustado nunca es menor que el sin ajustar ni mayor que 1."""
     p = np.asarray(args["pvalues"], dtype=float)
@@ -1348,6 +1353,16 @@ SWEEP.update({
          "method": BAD["choice"], "random_state": BAD["seed"]},
         lambda args, res: _check_mae_difference(args, res), max_examples=40,
     ),
+    "almost_stochastic_order_test": Case(
+        lambda: {"scores_a": [0.81, 0.84, 0.79, 0.83, 0.80], "scores_b": [0.78, 0.80, 0.77, 0.82],
+                 "confidence_level": 0.95, "n_bootstrap": 200, "higher_is_better": True,
+                 "random_state": 0},
+        {"scores_a": bad_scores(base=np.array([0.81, 0.84, 0.79, 0.83, 0.80])),
+         "scores_b": bad_scores(base=np.array([0.78, 0.80, 0.77, 0.82])),
+         "confidence_level": BAD["alpha"], "n_bootstrap": BAD["count"],
+         "higher_is_better": BAD["bool"], "random_state": BAD["seed"]},
+        _check_aso, max_examples=30,
+    ),
     "exhaustive_sets": Case(
         lambda: {"k": 4},
         {"k": BAD["count"]},
@@ -1369,6 +1384,9 @@ EXCLUDED.update({
     "OmnibusResult": "clase de resultado: la construyen las funciones, no el usuario",
     "ADJUST_METHODS": "constante (tupla de nombres de procedimientos), no es invocable",
     "MAX_EXHAUSTIVE_K": "constante (límite de k de exhaustive_sets), no es invocable",
+    "MAX_ASO_WORK": "constante (límite de trabajo del ASO), no es invocable",
+    "ASO_THRESHOLD": "constante (umbral habitual de ε_min), no es invocable",
+    "ASOResult": "clase de resultado: la construyen las funciones, no el usuario",
 })
 
 
