@@ -6,6 +6,7 @@ sobre un cuaderno mínimo: con la salida correcta pasa; con una salida editada f
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -25,17 +26,22 @@ def _notebook(stored_output: str) -> nbformat.NotebookNode:
     return nb
 
 
-def _run_nbval(path: Path) -> int:
+def _run_nbval(paths: list[Path]) -> str:
+    """Una sola ejecución de pytest con nbval sobre varios cuadernos; devuelve su informe -rA."""
     cmd = [
-        sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+        sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", "-p", "no:xdist",
         "-o", "addopts=", "--nbval", "--nbval-current-env",
-        f"--nbval-sanitize-with={ROOT / 'tests' / 'sanitize.cfg'}", str(path),
+        f"--nbval-sanitize-with={ROOT / 'tests' / 'sanitize.cfg'}", *map(str, paths),
     ]
-    return subprocess.run(cmd, cwd=path.parent, capture_output=True, text=True, timeout=120).returncode
+    return subprocess.run(cmd, cwd=paths[0].parent, capture_output=True, text=True,
+                          timeout=120).stdout
 
 
-@pytest.mark.parametrize("stored, expected_rc", [("0.6667\n", 0), ("0.6668\n", 1)], ids=["igual", "editada"])
-def test_nbval_compares_every_output(tmp_path, stored, expected_rc):
-    path = tmp_path / "mini.ipynb"
-    nbformat.write(_notebook(stored), path)
-    assert _run_nbval(path) == expected_rc
+def test_nbval_compares_every_output(tmp_path):
+    """La salida guardada igual pasa; la editada en un solo dígito falla."""
+    same, edited = tmp_path / "igual.ipynb", tmp_path / "editada.ipynb"
+    nbformat.write(_notebook("0.6667\n"), same)
+    nbformat.write(_notebook("0.6668\n"), edited)
+    report = _run_nbval([same, edited])
+    assert re.search(r"^PASSED igual\.ipynb::Cell 0", report, re.M), report
+    assert re.search(r"^FAILED editada\.ipynb::Cell 0", report, re.M), report
