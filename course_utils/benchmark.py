@@ -20,7 +20,6 @@ defecto 600 filas) para que el experimento completo dure segundos en un portáti
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import io
 import numbers
@@ -217,21 +216,17 @@ def _package_dir(package: str) -> Path:
 
 def _read_verified(name: str) -> tuple[bytes, Path]:
     """Lee el fichero de ``name`` y comprueba su suma sha256 antes de usarlo."""
+    from course_utils.data import verified_bytes
+
     src = DATASET_INFO[name]
     path = _package_dir(src.package) / src.relpath
-    if not path.is_file():
-        raise FileNotFoundError(
-            f"No se encuentra el fichero `{path}` del conjunto {name!r}. Este curso nunca "
-            "descarga datos: reinstale el paquete que lo trae con la versión de requirements.txt."
-        )
-    raw = path.read_bytes()
-    digest = hashlib.sha256(raw).hexdigest()
-    if digest != src.sha256:
-        raise ValueError(
-            f"El fichero `{path}` del conjunto {name!r} no es el esperado: su suma sha256 es "
-            f"{digest}, pero se esperaba {src.sha256}. Puede que la versión instalada de "
-            f"`{src.package}` sea otra; instale la de requirements.txt."
-        )
+    raw = verified_bytes(
+        path, src.sha256,
+        missing=(f"Es el conjunto {name!r}. Este curso nunca descarga datos: reinstale el "
+                 "paquete que lo trae con la versión de requirements.txt."),
+        damaged=(f"Puede que la versión instalada de `{src.package}` sea otra; instale la de "
+                 "requirements.txt."),
+    )
     return raw, path
 
 
@@ -618,22 +613,11 @@ def _resolve_datasets(datasets: object) -> list[str]:
 
 def _read_course_table(name: str, sha256: str) -> bytes:
     """Lee ``data/name`` (viaja con el repositorio) y comprueba su suma sha256."""
-    from course_utils.data import data_dir
+    from course_utils.data import data_dir, verified_bytes
 
-    path = data_dir() / name
-    if not path.is_file():
-        raise FileNotFoundError(
-            f"No se encuentra `{path}`. Los datos viajan con el repositorio en `data/`: "
-            "restáurelo con `git checkout -- data/`."
-        )
-    raw = path.read_bytes()
-    digest = hashlib.sha256(raw).hexdigest()
-    if digest != sha256:
-        raise ValueError(
-            f"El fichero `{path}` está dañado: su suma sha256 es {digest}, pero se esperaba "
-            f"{sha256}. Restáurelo con `git checkout -- data/`."
-        )
-    return raw
+    restore = "Restáurelo con `git checkout -- data/`."
+    return verified_bytes(data_dir() / name, sha256, damaged=restore,
+                          missing=f"Los datos viajan con el repositorio en `data/`: {restore}")
 
 
 _DEMSAR_FILE = "demsar2006_table6.csv"

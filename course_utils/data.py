@@ -90,29 +90,41 @@ def data_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "data"
 
 
-def _read_verified(split: str, folder: Path) -> bytes:
-    filename, expected_sha, _ = _FILES[split]
-    path = folder / filename
+def verified_bytes(path: Path, expected_sha: str, *, missing: str, damaged: str,
+                   gzipped: bool = False) -> bytes:
+    """Contenido de ``path`` (descomprimido si ``gzipped``) tras comprobar su suma sha256.
+
+    ``missing`` y ``damaged`` completan los mensajes en español: qué hacer si el fichero falta
+    y si está dañado (o no es el esperado). Lo usan todos los cargadores de datos del curso.
+    """
     if not path.is_file():
-        raise FileNotFoundError(
-            f"No se encuentra el fichero de UCI Adult `{path}` (partición {split!r}). "
-            "Los datos viajan con el repositorio en la carpeta `data/`: vuelva a clonarlo "
-            "o restaure el fichero con `git checkout -- data/`. Este curso nunca descarga datos."
-        )
-    try:
-        raw = gzip.decompress(path.read_bytes())
-    except (OSError, EOFError) as exc:
-        raise ValueError(
-            f"El fichero `{path}` está dañado: no se puede descomprimir ({exc}). "
-            "Restáurelo con `git checkout -- data/`."
-        ) from None
+        raise FileNotFoundError(f"No se encuentra el fichero `{path}`. {missing}")
+    raw = path.read_bytes()
+    if gzipped:
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError) as exc:
+            raise ValueError(
+                f"El fichero `{path}` está dañado: no se puede descomprimir ({exc}). {damaged}"
+            ) from None
     digest = hashlib.sha256(raw).hexdigest()
     if digest != expected_sha:
         raise ValueError(
-            f"El fichero `{path}` está dañado o no es el original de la UCI: su suma sha256 es "
-            f"{digest}, pero se esperaba {expected_sha}. Restáurelo con `git checkout -- data/`."
+            f"El fichero `{path}` está dañado o no es el esperado: su suma sha256 es {digest}, "
+            f"pero se esperaba {expected_sha}. {damaged}"
         )
     return raw
+
+
+def _read_verified(split: str, folder: Path) -> bytes:
+    filename, expected_sha, _ = _FILES[split]
+    return verified_bytes(
+        folder / filename, expected_sha, gzipped=True,
+        missing=(f"Es UCI Adult (partición {split!r}); los datos viajan con el repositorio en la "
+                 "carpeta `data/`: vuelva a clonarlo o restaure el fichero con "
+                 "`git checkout -- data/`. Este curso nunca descarga datos."),
+        damaged="Restáurelo con `git checkout -- data/`.",
+    )
 
 
 def _parse(raw: bytes, split: str) -> tuple[pd.DataFrame, pd.Series]:
