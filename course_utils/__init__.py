@@ -32,6 +32,9 @@ single_test_set  Un conjunto de prueba: reúne delong (dos AUC), cochran (Q de C
             McNemar por parejas) y permutation (prueba de permutación pareada).
 regression  Dos regresores sobre el mismo conjunto de prueba: Diebold y Mariano,
             intervalo bootstrap de la diferencia de MAE o RMSE.
+guide       La guía «¿Qué prueba uso?» del cuaderno 10, como datos.
+report      Analizar los resultados propios y escribir el informe (``analyze_results``;
+            desde la terminal, ``python -m course_utils informe resultados.csv``).
 """
 
 from course_utils.data import ADULT_FEATURES, load_adult
@@ -125,6 +128,9 @@ from course_utils.seeds import ASO_THRESHOLD, MAX_ASO_WORK, ASOResult, almost_st
 from course_utils.plots_multiple import plot_critical_difference
 # --- modelos ya entrenados sobre un mismo conjunto de prueba ---
 from course_utils.regression import diebold_mariano_test, regression_difference_interval
+# --- de los resultados propios a un informe ---
+from course_utils.guide import GUIDE, GuideEntry
+from course_utils.report import AnalysisResult, analyze_results, read_results
 from course_utils.single_test_set import (
     CochranQResult,
     DeLongResult,
@@ -139,6 +145,11 @@ __version__ = "0.1.0"
 __all__ = [
     "diebold_mariano_test",
     "regression_difference_interval",
+    "GUIDE",
+    "GuideEntry",
+    "AnalysisResult",
+    "analyze_results",
+    "read_results",
     "ADULT_FEATURES",
     "load_adult",
     "IntervalResult",

@@ -1380,7 +1380,47 @@ SWEEP.update({
         _check_adjust, max_examples=30,
     ),
 })
+_REPORT_TABLE = pd.DataFrame({"conjunto": [f"c{i}" for i in range(8)],
+                              "A": [0.81, 0.92, 0.75, 0.66, 0.88, 0.79, 0.95, 0.71],
+                              "B": [0.78, 0.90, 0.74, 0.61, 0.85, 0.80, 0.93, 0.69],
+                              "C": [0.80, 0.91, 0.70, 0.62, 0.86, 0.78, 0.94, 0.70]})
+_BAD_REPORT_DATA = st.sampled_from([
+    _REPORT_TABLE.to_numpy(), _REPORT_TABLE.iloc[:0],
+    _REPORT_TABLE.assign(A=_REPORT_TABLE.A * 100), _REPORT_TABLE.assign(B="x"),
+    _REPORT_TABLE.assign(C=np.inf), _REPORT_TABLE.assign(C=np.nan), None, 3,
+    _REPORT_TABLE.drop(columns="conjunto"), _REPORT_TABLE[["conjunto", "A"]],
+])
+
+
+def _check_report(args, res):
+    table = _REPORT_TABLE.set_index("conjunto")
+    fr = cu.friedman_test(table)
+    assert res.omnibus["pvalue"] == pytest.approx(fr.iman_davenport_pvalue, rel=1e-12)
+
+
+SWEEP.update({
+    "analyze_results": Case(
+        lambda: {"data": _REPORT_TABLE, "metric": "exactitud", "alpha": 0.05,
+                 "random_state": 0, "design": "datasets", "higher_is_better": True,
+                 "rope": None, "control": None},
+        {"data": _BAD_REPORT_DATA, "metric": BAD["choice"], "alpha": BAD["alpha"],
+         "random_state": BAD["seed"], "design": BAD["choice"],
+         "higher_is_better": st.sampled_from([1, "True", np.nan, []]),
+         "rope": st.sampled_from([-1, 0, float("nan"), "0.01", (0.1, -0.1), [1, 2, 3], True]),
+         "control": st.sampled_from(["Z", 3, "", ["A"]])},
+        _check_report, max_examples=40, extra_names=("data",),
+    ),
+    "read_results": Case(
+        lambda: {"data": _REPORT_TABLE},
+        {"data": st.sampled_from([_REPORT_TABLE.to_numpy(), None, 3,
+                                    _REPORT_TABLE.iloc[:0]])},
+        max_examples=10,
+    ),
+})
 EXCLUDED.update({
+    "GUIDE": "constante (la guía «¿Qué prueba uso?» como datos), no es invocable",
+    "GuideEntry": "clase de datos de la guía: la construye el módulo, no el usuario",
+    "AnalysisResult": "clase de resultado: la construyen las funciones, no el usuario",
     "OmnibusResult": "clase de resultado: la construyen las funciones, no el usuario",
     "ADJUST_METHODS": "constante (tupla de nombres de procedimientos), no es invocable",
     "MAX_EXHAUSTIVE_K": "constante (límite de k de exhaustive_sets), no es invocable",
