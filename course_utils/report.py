@@ -208,8 +208,8 @@ def _pivot(long: pd.DataFrame, unit_cols: list[str], model: str, score: str, whe
             "debe tener una sola puntuación por unidad. Quite las filas duplicadas."
         )
     wide = long.pivot_table(index=unit_cols, columns=model, values=score, aggfunc="first",
-                            dropna=False, sort=True)
-    return wide
+                            dropna=False, sort=False)
+    return wide[list(pd.unique(long[model]))]  # los modelos, en el orden de la tabla
 
 
 def _unpaired(wide: pd.DataFrame, where: str, fix: str) -> None:
@@ -314,7 +314,7 @@ def _infer_design(
         averaged = ""
         if units:
             per_dataset = []
-            for name, group in long.groupby(dataset, sort=True):
+            for name, group in long.groupby(dataset, sort=False):
                 wide = _pivot(group, units, model, score, "partición")
                 _unpaired(wide, f"particiones del conjunto «{name}»",
                           "Repita las que faltan o quite ese conjunto.")
@@ -481,6 +481,9 @@ class AnalysisResult:
         Avisos y aclaraciones sobre los datos.
     alpha, rope, higher_is_better, metric, random_state
         Las opciones del análisis.
+    details : tuple
+        Los resultados de cada prueba, tal como los dan las funciones del curso (por ejemplo
+        ``FriedmanResult`` y ``PostHocResult``), para dibujarlos o mirarlos en detalle.
     """
 
     design: str
@@ -561,7 +564,7 @@ class AnalysisResult:
             om = self.omnibus
             df = f" (gl = {om['df']})" if om.get("df") is not None else ""
             blocks.append(("p", (
-                f"Prueba global, {om['name']}: {om['symbol']} = {_fmt(om['statistic'])}{df}, "
+                f"{om.get('label', 'Prueba global')}, {om['name']}: {om['symbol']} = {_fmt(om['statistic'])}{df}, "
                 f"valor p = {_fmt_p(om['pvalue'])} ({link(GUIDE[om['entry']])})."
             )))
         blocks.append(("p", f"Tamaño del efecto: **{self.effect}** (A − B), con su intervalo "
@@ -918,7 +921,8 @@ def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
                                      table[b].to_numpy().reshape(5, 2))
             details.append(f)
             p = f.pvalue
-            omnibus = dict(name="F combinada 5×2cv", symbol="F", statistic=f.statistic,
+            omnibus = dict(label="Prueba", name="F combinada 5×2cv", symbol="F",
+                           statistic=f.statistic,
                            df=f"{f.df[0]:g}, {f.df[1]:g}", pvalue=f.pvalue, entry="cv_two_5x2")
         rows.append(dict(a=a, b=b, estimate=t.estimate, ci_low=t.ci_low, ci_high=t.ci_high,
                          pvalue=p))
