@@ -481,6 +481,9 @@ class AnalysisResult:
         Avisos y aclaraciones sobre los datos.
     alpha, rope, higher_is_better, metric, random_state
         Las opciones del análisis.
+    call : str
+        La llamada que lo repite (``cu.analyze_results('resultados.csv', ...)``; con un
+        ``DataFrame``, «tabla»).
     details : tuple
         Los resultados de cada prueba, tal como los dan las funciones del curso (por ejemplo
         ``FriedmanResult`` y ``PostHocResult``), para dibujarlos o mirarlos en detalle.
@@ -504,6 +507,7 @@ class AnalysisResult:
     higher_is_better: bool | None
     metric: str
     random_state: int
+    call: str = ""
     details: tuple = field(default=(), repr=False, compare=False)
 
     # -- figura ----------------------------------------------------------------------------
@@ -594,7 +598,10 @@ class AnalysisResult:
             caveats.extend(self.notes)
         blocks.append(("ul", caveats))
         blocks.append(("h2", "Reproducibilidad"))
-        blocks.append(("ul", _reproducibility(self.random_state, self.alpha, self.rope)))
+        items = _reproducibility(self.random_state, self.alpha, self.rope)
+        if self.call:
+            items.append(f"Análisis: `{self.call}`.")
+        blocks.append(("ul", items))
         return main, blocks
 
     def _unit_name(self) -> str:
@@ -1288,6 +1295,8 @@ def analyze_results(
     >>> round(float(r.comparisons["pvalue"].iloc[0]), 4)
     0.0234
     """
+    given = {k: v for k, v in locals().items() if k != "data"}
+    call = _call_text(data, given)
     if design is not None:
         design = check_choice(design, "design", DESIGNS)
     alpha = check_alpha(alpha)
@@ -1362,8 +1371,22 @@ def analyze_results(
         effect=res["effect"], correction=res["correction"], bayes=res["bayes"],
         conclusion=tuple(conclusion), notes=tuple(n for n in res["notes"] if n),
         alpha=alpha, rope=rope_t, higher_is_better=higher_is_better,
-        metric=res["metric"], random_state=int(random_state), details=tuple(res["details"]),
+        metric=res["metric"], random_state=int(random_state), call=call,
+        details=tuple(res["details"]),
     )
+
+
+_DEFAULTS = {"design": None, "higher_is_better": None, "metric": None, "alpha": 0.05,
+             "rope": None, "control": None, "test_train_ratio": None, "cv": None,
+             "label_column": None, "predictions": None, "loss": "squared",
+             "allow_missing": False, "random_state": 0}
+
+
+def _call_text(data: object, given: dict) -> str:
+    """La llamada, para repetirla: ``cu.analyze_results('resultados.csv', metric='exactitud')``."""
+    first = repr(Path(data).name) if isinstance(data, (str, Path)) else "tabla"
+    args = [f"{k}={v!r}" for k, v in given.items() if k in _DEFAULTS and v != _DEFAULTS[k]]
+    return f"cu.analyze_results({', '.join([first] + args)})"
 
 
 def _check_rope(rope: object) -> tuple[float, float] | None:

@@ -352,6 +352,8 @@ def test_report_formats_say_what_they_must():
     page = r.to_html()
     assert page.startswith("<!DOCTYPE html>") and "data:image/png;base64," in page
     assert "http://" not in page and "https://" not in page  # sin conexión
+    assert "Análisis: `cu.analyze_results(tabla)`" in md
+    assert cu.analyze_results(_cv_long(), alpha=0.1).call == "cu.analyze_results(tabla, alpha=0.1)"
     tex = r.to_latex()
     assert r"\toprule" in tex and r"\end{tabular}" in tex and "%" not in tex.replace(r"\%", "")
 
