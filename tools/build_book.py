@@ -145,6 +145,18 @@ def fold_markdown_solution(source: str) -> str:
     )
 
 
+_NOTEBOOK_LINK = re.compile(r"\]\((\d\d_[\w-]+)\.ipynb(#[^)]*)?\)")
+
+
+def _link_markdown_outputs(cell: nbformat.NotebookNode) -> None:
+    """Los enlaces a otros cuadernos en las salidas Markdown (los informes de
+    ``cu.analyze_results``) llevan a su página: myst-nb solo resuelve los de las celdas."""
+    for out in cell.get("outputs", []):
+        text = out.get("data", {}).get("text/markdown")
+        if text:
+            out["data"]["text/markdown"] = _NOTEBOOK_LINK.sub(r"](\1.html\2)", text)
+
+
 def stage_notebook(path: Path, src: Path) -> None:
     """Copia un cuaderno a las fuentes del sitio, con las soluciones plegadas y las descargas."""
     nb = nbformat.read(path, as_version=4)
@@ -156,13 +168,15 @@ def stage_notebook(path: Path, src: Path) -> None:
             cell.source = _OUTSIDE_LINK.sub(r"\1", cell.source)
             if SOLUTION_TAG in tags:
                 cell.source = fold_markdown_solution(cell.source)
-        elif SOLUTION_TAG in tags:
-            # myst-nb pliega la celda entera (código y salida) en un <details> cerrado.
-            cell.metadata["tags"] = [t for t in tags if t != "hide-cell"] + ["hide-cell"]
-            cell.metadata["mystnb"] = {
-                "code_prompt_show": SHOW_SOLUTION,
-                "code_prompt_hide": HIDE_SOLUTION,
-            }
+        else:
+            _link_markdown_outputs(cell)
+            if SOLUTION_TAG in tags:
+                # myst-nb pliega la celda entera (código y salida) en un <details> cerrado.
+                cell.metadata["tags"] = [t for t in tags if t != "hide-cell"] + ["hide-cell"]
+                cell.metadata["mystnb"] = {
+                    "code_prompt_show": SHOW_SOLUTION,
+                    "code_prompt_hide": HIDE_SOLUTION,
+                }
     student_text = student_copy_text(path, nb)
     has_student_copy = student_text is not None
     # El recuadro de descargas va justo debajo del título.
