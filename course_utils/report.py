@@ -661,7 +661,8 @@ class AnalysisResult:
         style = ("body{font-family:sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;"
                  "line-height:1.5}table{border-collapse:collapse;margin:1rem 0;overflow-x:auto;"
                  "display:block}td,th{padding:.25rem .6rem;border-bottom:1px solid #ccc;"
-                 "text-align:right}img{max-width:100%}")
+                 "text-align:right}td:nth-child(-n+2),th:nth-child(-n+2){text-align:left}"
+                 "img{max-width:100%}")
         return ("<!DOCTYPE html>\n<html lang=\"es\"><head><meta charset=\"utf-8\">"
                 "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
                 f"<title>Informe</title><style>{style}</style></head><body>\n"
