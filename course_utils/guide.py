@@ -72,7 +72,8 @@ _ENTRIES = (
         "test_set_labels_two", 1, "McNemar **mid-p**, la decisión del curso",
         "prueba de McNemar mid-p",
         "Dos clasificadores sobre los mismos ejemplos de prueba: solo informan los ejemplos en "
-        "que discrepan, y la mid-p respeta el nivel sin ser tan conservadora como la exacta.",
+        "que discrepan, y la mid-p se mantiene cerca del nivel nominal sin ser tan conservadora "
+        "como la exacta.",
         "05_mcnemar.ipynb", "6",
     ),
     GuideEntry(
@@ -98,7 +99,7 @@ _ENTRIES = (
     ),
     GuideEntry(
         "test_set_regression_two", 1, "**dos regresores**: pérdidas por ejemplo pareadas",
-        "prueba t pareada sobre las pérdidas por ejemplo, con intervalo bootstrap",
+        "prueba t pareada sobre las pérdidas por ejemplo, con su intervalo t",
         "Dos regresores sobre los mismos ejemplos: cada ejemplo da una pareja de pérdidas, y "
         "la diferencia media de pérdida es lo que se compara.",
         "13_comparaciones_de_la_practica.ipynb", "5",

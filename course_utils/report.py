@@ -11,7 +11,6 @@ LaTeX. La orden ``python -m course_utils informe resultados.csv`` hace lo mismo 
 from __future__ import annotations
 
 import base64
-import csv
 import html
 import io
 import math
@@ -87,6 +86,12 @@ def _cliffs_delta(x: np.ndarray, y: np.ndarray) -> float:
     return float((np.sign(diff)).mean())
 
 
+def _p_text(p: float) -> str:
+    """«= 0.0234» o «< 0.0001», para escribir después de «p»."""
+    text = _fmt_p(p)
+    return text if text.startswith("<") else f"= {text}"
+
+
 def _fmt(x: float, digits: int = 4) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "—"
@@ -96,8 +101,10 @@ def _fmt(x: float, digits: int = 4) -> str:
 
 
 def _fmt_p(p: float) -> str:
+    if p is None or (isinstance(p, float) and math.isnan(p)):
+        return "—"
     if p < 1e-4:
-        return f"{p:.1e}"
+        return "< 0.0001"
     return f"{p:.4f}"
 
 
@@ -138,15 +145,18 @@ def read_results(data: object) -> pd.DataFrame:
     text = path.read_text(encoding="utf-8-sig")
     if not text.strip():
         raise ValueError(f"`data`: el fichero «{path}» está vacío.")
-    try:
-        sep = csv.Sniffer().sniff(text[:4096], delimiters=",;\t").delimiter
-    except csv.Error:
-        sep = ","
+    header = text.splitlines()[0]
+    sep = max((";", ",", "\t"), key=header.count)  # el separador de la cabecera
     decimal = "," if sep == ";" else "."
     try:
         table = pd.read_csv(io.StringIO(text), sep=sep, decimal=decimal)
     except (pd.errors.ParserError, ValueError) as err:
-        raise ValueError(f"`data`: no se pudo leer «{path}» como CSV ({err}).") from None
+        found = re.search(r"Expected (\d+) fields in line (\d+), saw (\d+)", str(err))
+        detail = (f"la línea {found.group(2)} tiene {found.group(3)} campos y la cabecera "
+                  f"{found.group(1)}" if found else "no tiene forma de tabla")
+        raise ValueError(
+            f"`data`: no se pudo leer «{path}» como CSV separado por «{sep}»: {detail}."
+        ) from None
     if table.empty:
         raise ValueError(f"`data`: el fichero «{path}» no tiene filas de datos.")
     return table
@@ -390,7 +400,15 @@ def _ratio_from_columns(long, columns, given):
 
 def _wide_design(table, design, cv, test_train_ratio, allow_missing, dataset, fold, repeat, seed):
     index_col = dataset or fold or seed or repeat
-    wide = table.set_index(index_col) if index_col is not None else table.copy()
+    layout = cv
+    if dataset is None and fold is not None and repeat is not None:  # repetición y partición
+        if layout is None and table[repeat].nunique() == 5 and table[fold].nunique() == 2:
+            layout = "5x2"
+        if test_train_ratio is None and layout != "5x2" and table[fold].nunique() >= 2:
+            test_train_ratio = 1 / (table[fold].nunique() - 1)
+        wide = table.set_index([repeat, fold]).sort_index()
+    else:
+        wide = table.set_index(index_col) if index_col is not None else table.copy()
     text_cols = [c for c in wide.columns if not pd.api.types.is_numeric_dtype(wide[c])
                  and pd.to_numeric(wide[c], errors="coerce").isna().all()]
     if index_col is None and len(text_cols) == 1 and text_cols[0] == wide.columns[0]:
@@ -437,7 +455,7 @@ def _wide_design(table, design, cv, test_train_ratio, allow_missing, dataset, fo
     if chosen == "seeds":
         return _Design("seeds", table=wide.reset_index(drop=True),
                        varies="la semilla de entrenamiento (la división de los datos es fija)")
-    return _Design("cv", table=wide.reset_index(drop=True), cv=cv or "rxk",
+    return _Design("cv", table=wide.reset_index(drop=True), cv=layout or "rxk",
                    test_train_ratio=test_train_ratio,
                    varies="la partición de validación cruzada (un solo conjunto de datos)")
 
@@ -479,6 +497,8 @@ class AnalysisResult:
         Conclusiones en lenguaje llano (nunca «equivalentes» sin ROPE).
     notes : tuple of str
         Avisos y aclaraciones sobre los datos.
+    table_notes : tuple of str
+        Cómo leer la tabla de comparaciones (qué intervalo, qué estadístico), debajo de ella.
     alpha, rope, higher_is_better, metric, random_state
         Las opciones del análisis.
     call : str
@@ -508,7 +528,21 @@ class AnalysisResult:
     metric: str
     random_state: int
     call: str = ""
+    table_notes: tuple = ()
     details: tuple = field(default=(), repr=False, compare=False)
+
+    @property
+    def main_choice(self) -> GuideEntry:
+        """La rama de la guía de la tabla de comparaciones (la última que no es bayesiana)."""
+        return [c for c in self.choices if not c.key.startswith("bayes")][-1]
+
+    @property
+    def posthoc(self):
+        """El resultado de la prueba por parejas (``PostHocResult``) de varios algoritmos en
+        varios conjuntos, el que dibuja :func:`course_utils.plot_critical_difference`; si no
+        la hay, ``None``."""
+        return next((d for d in self.details if hasattr(d, "critical_difference")
+                     and hasattr(d, "comparisons")), None)
 
     # -- figura ----------------------------------------------------------------------------
 
@@ -520,9 +554,7 @@ class AnalysisResult:
         from course_utils.plots import plot_intervals
         from course_utils.plots_multiple import plot_critical_difference
 
-        posthoc = next((d for d in self.details if hasattr(d, "average_ranks")
-                        and hasattr(d, "comparisons") and hasattr(d, "critical_difference")),
-                       None)
+        posthoc = self.posthoc
         if posthoc is not None:
             ax = plot_critical_difference(posthoc)
             return ax.figure
@@ -556,7 +588,12 @@ class AnalysisResult:
             extra = f" ({direction[self.higher_is_better]})" if self.higher_is_better is not None else ""
             blocks.append(("p", f"Medida: **{self.metric}**{extra}."))
         blocks.append(("h2", "Prueba elegida y por qué"))
-        items = [f"**{_cap(e.procedure)}.** {e.why} Lo enseña {link(e)}." for e in self.choices]
+        def procedure(e: GuideEntry) -> str:
+            if e.key == "datasets_many_all":  # dice el procedimiento que se usó de verdad
+                return f"todas las parejas con {self.correction}"
+            return e.procedure
+
+        items = [f"**{_cap(procedure(e))}.** {e.why} Lo enseña {link(e)}." for e in self.choices]
         blocks.append(("ul", items))
         blocks.append(("p", (
             "La elección sigue la guía «¿Qué prueba uso?» del curso "
@@ -568,16 +605,19 @@ class AnalysisResult:
             om = self.omnibus
             df = f" (gl = {om['df']})" if om.get("df") is not None else ""
             blocks.append(("p", (
-                f"{om.get('label', 'Prueba global')}, {om['name']}: {om['symbol']} = {_fmt(om['statistic'])}{df}, "
-                f"valor p = {_fmt_p(om['pvalue'])} ({link(GUIDE[om['entry']])})."
+                f"{om.get('label', 'Prueba global')}: {om['name']}, {om['symbol']} = "
+                f"{_fmt(om['statistic'])}{df}, valor p {_p_text(om['pvalue'])} "
+                f"({link(GUIDE[om['entry']])})."
             )))
-        blocks.append(("p", f"Tamaño del efecto: **{self.effect}** (A − B), con su intervalo "
-                            f"de confianza al {100 * (1 - self.alpha):g} %."))
-        table = self.comparisons.copy()
-        blocks.append(("table", _comparison_table(table)))
+        if len(self.comparisons):
+            blocks.append(("p", f"Tamaño del efecto: **{self.effect}** (A − B), con su "
+                                f"intervalo de confianza al {100 * (1 - self.alpha):g} %."))
+            blocks.append(("table", _comparison_table(self.comparisons.copy())))
+            if self.table_notes:
+                blocks.append(("ul", list(self.table_notes)))
         if self.correction:
-            blocks.append(("p", f"Corrección por multiplicidad: {self.correction}, α = "
-                                f"{self.alpha:g}: «¿significativa?» compara el valor p "
+            blocks.append(("p", f"Corrección por multiplicidad: {self.correction} "
+                                f"(α = {self.alpha:g}). «¿Significativa?» compara el valor p "
                                 "ajustado con α."))
         if self.bayes is not None:
             blocks.append(("p", (
@@ -590,8 +630,8 @@ class AnalysisResult:
         blocks.append(("h2", "Qué no afirma este informe"))
         caveats = [
             "«No significativo» no es «equivalentes»: para afirmar que dos modelos son "
-            "prácticamente iguales hace falta una prueba de equivalencia (cuaderno 07) o una "
-            "ROPE (cuaderno 09; opción `rope`).",
+            "prácticamente iguales hace falta una prueba de equivalencia (cuaderno 07)"
+            + ("." if self.design == "test_set" else " o una ROPE (cuaderno 09; opción `rope`)."),
             f"Las conclusiones valen para {self._scope()}.",
         ]
         if self.notes:
@@ -675,7 +715,7 @@ class AnalysisResult:
         cols = "ll" + "r" * (table.shape[1] - 2)
         lines = [
             r"\begin{table}[t]", r"\centering",
-            rf"\caption{{{_latex_escape(_cap(self.choices[-1].procedure))}: "
+            rf"\caption{{{_latex_escape(_cap(self.main_choice.procedure))}: "
             rf"{_latex_escape(self.effect)} (A $-$ B) con IC al {conf}\,\%"
             + (rf"; valores p ajustados con {_latex_escape(self.correction)}" if self.correction else "")
             + r".}",
@@ -699,7 +739,7 @@ def _comparison_table(table: pd.DataFrame) -> pd.DataFrame:
     if "pvalue_adjusted" in table and not table["pvalue_adjusted"].equals(table["pvalue"]):
         out["p ajustado"] = table["pvalue_adjusted"].map(_fmt_p)
     if "cliffs_delta" in table:
-        out["δ de Cliff"] = table["cliffs_delta"].map(lambda x: _fmt(x, 3))
+        out["δ de Cliff (sin parear)"] = table["cliffs_delta"].map(lambda x: _fmt(x, 3))
     out["¿significativa?"] = table["reject"].map({True: "sí", False: "no"})
     return out
 
@@ -809,7 +849,7 @@ def _analyze_test_set(d: _Design, alpha, rope, kind, loss):
                 "puntuaciones de un problema binario, ni valores de una regresión; indique "
                 "predictions='labels', 'scores' o 'regression'."
             )
-    notes, details, omnibus = [], [], None
+    notes, details, omnibus, table_notes = [], [], None, []
     rows = []
     name = "exactitud" if kind == "labels" else "AUC"
     if kind == "labels":
@@ -824,6 +864,8 @@ def _analyze_test_set(d: _Design, alpha, rope, kind, loss):
             choices = [GUIDE["test_set_labels_two"]]
             comparisons = _holm(pd.DataFrame(rows), alpha)
             correction = ""
+            table_notes.append("Intervalo de la diferencia de exactitudes: el de Bonett y Price "
+                               "(cuaderno 05, sección 4).")
         else:
             res = cochran_q_test(y, {m: preds[m] for m in models}, alpha=alpha)
             details.append(res)
@@ -836,7 +878,8 @@ def _analyze_test_set(d: _Design, alpha, rope, kind, loss):
                 reject=c["reject"]))
             choices = [GUIDE["test_set_labels_many"]]
             correction = "Holm"
-            notes.append("Los intervalos de las parejas no están ajustados por multiplicidad.")
+            table_notes.append("Intervalos de Bonett y Price, sin ajustar por multiplicidad; "
+                               "valores p de McNemar mid-p.")
         effect = "diferencia de exactitud"
         higher = True
     elif kind == "scores":
@@ -872,6 +915,11 @@ def _analyze_test_set(d: _Design, alpha, rope, kind, loss):
         descriptives = pd.DataFrame({name: {m: float(losses[m].mean()) for m in models}}
                                     ).rename_axis("modelo")
         for a, b in _pairs(models):
+            if np.array_equal(losses[a], losses[b]):
+                raise ValueError(
+                    f"`data`: «{a}» y «{b}» tienen la misma pérdida en todos los ejemplos: no "
+                    "hay diferencia que contrastar. Quite una de las dos columnas."
+                )
             res = stats.ttest_rel(losses[a], losses[b])
             ci = res.confidence_interval(1 - alpha)
             rows.append(dict(a=a, b=b, estimate=float(np.mean(losses[a] - losses[b])),
@@ -881,12 +929,14 @@ def _analyze_test_set(d: _Design, alpha, rope, kind, loss):
         choices = [GUIDE["test_set_regression_two" if len(models) == 2
                          else "test_set_regression_many"]]
         correction = "Holm" if len(models) > 2 else ""
-        effect = f"diferencia de {name} (negativa: A se equivoca menos)"
+        effect = f"diferencia de {name}"
+        table_notes.append("Negativa: A se equivoca menos. Intervalo t de la diferencia media de "
+                           "pérdidas por ejemplo.")
         higher = False
     return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
                 choices=choices, correction=correction, effect=effect, notes=notes,
                 details=details, bayes=None, n_units=len(y), higher=higher,
-                metric=name)
+                metric=name, table_notes=table_notes)
 
 
 def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
@@ -943,18 +993,24 @@ def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
                                "P(en la ROPE)": bt.prob_equivalent,
                                "P(B mejor)": bt.prob_b_better})
     comparisons = _holm(pd.DataFrame(rows), alpha)
-    notes = []
+    notes, table_notes = [], []
     if len(models) > 2:
         choices = [GUIDE["cv_many"]]
+        table_notes.append("Intervalos de la t corregida, sin ajustar por multiplicidad.")
     elif d.cv == "5x2":
         choices = [GUIDE["cv_two_5x2"]]
-        notes.append("El intervalo de la diferencia media es el de la t corregida con "
-                     "n_prueba/n_entrenamiento = 1; el valor p es el de la F combinada, que no "
-                     "define intervalo.")
+        table_notes.append("El valor p es el de la F combinada, que no define intervalo; el "
+                           "intervalo es aproximado: el de la t corregida con n_prueba / "
+                           "n_entrenamiento = 1.")
         comparisons["pvalue_adjusted"] = comparisons["pvalue"]
         comparisons["reject"] = comparisons["pvalue"] <= alpha
+        row = comparisons.iloc[0]
+        if bool(row.reject) == bool(row.ci_low <= 0 <= row.ci_high):
+            table_notes.append("Aviso: la F combinada y el intervalo no coinciden (uno rechaza "
+                               "y el otro no); decide la prueba fijada de antemano, la F.")
     else:
         choices = [GUIDE["cv_two_corrected"]]
+        table_notes.append("Intervalo de la t corregida (Nadeau y Bengio).")
     if rope is not None:
         choices.append(GUIDE["bayes_cv"])
     if d.cv != "5x2" and n < 10:
@@ -964,11 +1020,11 @@ def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
                 choices=choices, correction="Holm" if len(models) > 2 else "",
                 effect="diferencia media de la puntuación", notes=notes, details=details,
                 bayes=pd.DataFrame(bayes_rows) if rope is not None else None, n_units=n,
-                higher=higher, metric=d.metric)
+                higher=higher, metric=d.metric, table_notes=table_notes)
 
 
 def _analyze_seeds(d: _Design, alpha, rope, higher, random_state):
-    from course_utils.seeds import almost_stochastic_order_test
+    from course_utils.seeds import ASO_THRESHOLD, almost_stochastic_order_test
 
     table = d.table
     models = list(table.columns)
@@ -995,12 +1051,14 @@ def _analyze_seeds(d: _Design, alpha, rope, higher, random_state):
     comparisons = pd.DataFrame([dict(a=a, b=b, estimate=float(diff.mean()), ci_low=lo,
                                      ci_high=hi, pvalue=float("nan"),
                                      pvalue_adjusted=float("nan"),
-                                     reject=bool(ab.eps_min < 0.5 or ba.eps_min < 0.5))])
+                                     reject=bool(min(ab.eps_min, ba.eps_min) < ASO_THRESHOLD))])
     omnibus = None
     notes = [
         f"ε_min(A, B) = {_fmt(ab.eps_min)} y ε_min(B, A) = {_fmt(ba.eps_min)}: el orden "
-        "estocástico aproximado no da valores p; por debajo de 0.5, la primera configuración "
-        "domina casi estocásticamente a la segunda (cuanto más cerca de 0, más claro).",
+        "estocástico aproximado no da valores p. Por debajo de 0.5, ε_min favorece a la "
+        f"primera configuración; se suele exigir ε_min < {ASO_THRESHOLD:g} para afirmar que "
+        "domina casi estocásticamente a la segunda (cuaderno 13, sección 6). La columna "
+        f"«¿significativa?» dice si alguno de los dos ε_min queda por debajo de {ASO_THRESHOLD:g}.",
         "El intervalo es un bootstrap percentil de la diferencia media entre semillas "
         f"({N_BOOTSTRAP} réplicas).",
     ]
@@ -1013,6 +1071,17 @@ def _analyze_seeds(d: _Design, alpha, rope, higher, random_state):
 
 def _min_wilcoxon_p(n: int) -> float:
     return min(1.0, 2.0 / 2.0**n)
+
+
+def _datasets_effect_notes(alpha: float) -> list[str]:
+    return [
+        f"«A − B» e IC: diferencia media de las puntuaciones con un intervalo bootstrap "
+        f"percentil entre conjuntos ({N_BOOTSTRAP} réplicas, sin ajustar por multiplicidad). "
+        "Las escalas de los conjuntos no son comparables (cuaderno 08, sección 3): léala solo "
+        "como orden de magnitud.",
+        "δ de Cliff (sin parear): P(A > B) − P(A < B) entre todas las puntuaciones de A y de B; "
+        "positiva si las de A tienden a ser mayores.",
+    ]
 
 
 def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control):
@@ -1033,34 +1102,50 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control):
         raise ValueError(
             f"`control`: «{control}» no es ninguno de los algoritmos ({', '.join(models)})."
         )
-    if len(models) == 2 and not incomplete:
-        if _min_wilcoxon_p(n) > alpha:
-            raise ValueError(
-                f"`data`: con {n} conjuntos de datos la prueba de Wilcoxon nunca puede dar un "
-                f"valor p ≤ {alpha:g} (el menor posible es {_min_wilcoxon_p(n):.4f}): añada "
-                "conjuntos de datos (al menos 6 con α = 0.05)."
-            )
+    if len(models) == 2 and incomplete:
+        keep = table.notna().all(axis=1)
+        notes.append(f"Se quitaron {int((~keep).sum())} conjuntos sin las dos puntuaciones: "
+                     "con dos algoritmos, Wilcoxon necesita las parejas completas.")
+        table = table[keep]
+        n = len(table)
+        incomplete = False
+    if len(models) == 2:
         a, b = models
+        diff = table[a].to_numpy() - table[b].to_numpy()
+        n_nonzero = int(np.count_nonzero(diff))
+        needed = math.ceil(math.log2(2 / alpha))
+        if n_nonzero < needed:
+            ties = n - n_nonzero
+            raise ValueError(
+                f"`data`: con {n_nonzero} conjuntos de datos con diferencia distinta de 0"
+                + (f" ({ties} empates)" if ties else "")
+                + f", la prueba de Wilcoxon nunca puede dar un valor p ≤ {alpha:g} (el menor "
+                f"posible es {_min_wilcoxon_p(n_nonzero):.4f}): hacen falta al menos {needed} "
+                "conjuntos sin empate."
+            )
         w = wilcoxon_signed_rank_test(table[a], table[b])
         s = sign_test(table[a], table[b])
         details += [w, s]
-        diff = table[a].to_numpy() - table[b].to_numpy()
         lo, hi = _bootstrap_mean_ci(diff, alpha, random_state)
+        a_ahead = np.sign((w.r_plus or 0.0) - (w.r_minus or 0.0))  # A por encima de B
         comparisons = pd.DataFrame([dict(a=a, b=b, estimate=float(diff.mean()), ci_low=lo,
                                          ci_high=hi, pvalue=w.pvalue, pvalue_adjusted=w.pvalue,
                                          reject=w.pvalue <= alpha,
-                                         better=np.sign(diff.mean()) * (1 if higher else -1),
+                                         better=a_ahead * (1 if higher else -1),
                                          cliffs_delta=_cliffs_delta(table[a].to_numpy(),
                                                                     table[b].to_numpy()))])
         descriptives = pd.DataFrame({"media": table.mean(),
                                      "desviación típica": table.std(ddof=1)}
                                     ).rename_axis("algoritmo")
+        wins, losses = (w.wins, w.losses) if higher else (w.losses, w.wins)
         notes.append(
-            f"Prueba de los signos, como comprobación: {a} gana en {w.wins} conjuntos, pierde en "
-            f"{w.losses} y empata en {w.ties}; valor p = {_fmt_p(s.pvalue)}."
+            f"Prueba de los signos, como comprobación: {a} es mejor en {wins} conjuntos, peor en "
+            f"{losses} y empata en {w.ties}; valor p {_p_text(s.pvalue)}."
         )
-        notes.append("El intervalo es un bootstrap percentil de la diferencia media entre "
-                     f"conjuntos ({N_BOOTSTRAP} réplicas); la prueba, en cambio, usa rangos.")
+        table_notes = [
+            "Valor p de Wilcoxon (rangos con signo); quién va delante lo dicen los rangos, no la "
+            "media.",
+        ] + _datasets_effect_notes(alpha)
         choices = [GUIDE["datasets_two"]]
         bayes = None
         if rope is not None:
@@ -1074,7 +1159,7 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control):
         return dict(descriptives=descriptives, omnibus=None, comparisons=comparisons,
                     choices=choices, correction="", effect="diferencia media de la puntuación",
                     notes=notes, details=details, bayes=bayes, n_units=n, higher=higher,
-                    metric=d.metric)
+                    metric=d.metric, table_notes=table_notes)
     if rope is not None:
         notes.append("La ROPE solo se usa con dos algoritmos; con más, compárelos por parejas "
                      "con la prueba de rangos con signo bayesiana (cuaderno 09).")
@@ -1094,7 +1179,7 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control):
         notes.append("Con celdas vacías, el curso solo tiene la prueba global: para comparar "
                      "parejas, complete la tabla.")
         if sm.note:
-            notes.append(sm.note)
+            notes.append(_cap(sm.note))
         return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
                     choices=[GUIDE["datasets_incomplete"]], correction="",
                     effect="diferencia media de la puntuación", notes=notes, details=details,
@@ -1132,31 +1217,36 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control):
         cliffs_delta=[_cliffs_delta(table[a].to_numpy(), table[b].to_numpy())
                       for a, b in zip(c["a"], c["b"])]))
     descriptives = pd.DataFrame({"rango medio": ranks, "media": means}).rename_axis("algoritmo")
-    notes.append("Las pruebas comparan rangos medios (1 = el mejor); «A − B» es la diferencia "
-                 "de puntuaciones medias, con un intervalo bootstrap percentil entre conjuntos "
-                 f"({N_BOOTSTRAP} réplicas, sin ajustar por multiplicidad), como tamaño del "
-                 "efecto; quién gana lo dicen los rangos.")
+    table_notes = [
+        "Valores p: prueba z sobre la diferencia de rangos medios (1 = el mejor), ajustados con "
+        f"{correction}; quién va delante lo dicen los rangos. Los rangos medios dependen de qué "
+        "otros algoritmos se comparen (cuaderno 08, sección 8); Wilcoxon con Holm no.",
+    ] + _datasets_effect_notes(alpha)
     if fr.iman_davenport_pvalue > alpha:
         notes.append("La prueba global no rechaza: las comparaciones por parejas se muestran, "
                      "pero no deben leerse como hallazgos.")
     return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
                 choices=[GUIDE["datasets_many_omnibus"], entry], correction=correction,
-                effect="diferencia de puntuación media", notes=notes, details=details,
-                bayes=None, n_units=n, higher=higher, metric=d.metric)
+                effect="diferencia media de la puntuación", notes=notes, details=details,
+                bayes=None, n_units=n, higher=higher, metric=d.metric, table_notes=table_notes)
 
 
 def _conclusions(res: dict, design: str, alpha: float, rope, higher) -> list[str]:
     out = []
     comparisons = res["comparisons"]
     if res.get("aso") is not None:
+        from course_utils.seeds import ASO_THRESHOLD
+
         ab, ba = res["aso"]
         row = comparisons.iloc[0]
-        if ab < 0.5:
-            out.append(f"{row.a} domina casi estocásticamente a {row.b} en esta división "
-                       f"(ε_min = {_fmt(ab)} < 0.5).")
-        elif ba < 0.5:
-            out.append(f"{row.b} domina casi estocásticamente a {row.a} en esta división "
-                       f"(ε_min = {_fmt(ba)} < 0.5).")
+        (eps, win, lose) = (ab, row.a, row.b) if ab <= ba else (ba, row.b, row.a)
+        if eps < ASO_THRESHOLD:
+            out.append(f"{win} domina casi estocásticamente a {lose} en esta división "
+                       f"(ε_min = {_fmt(eps)} < {ASO_THRESHOLD:g}).")
+        elif eps < 0.5:
+            out.append(f"Hay un indicio a favor de {win} (ε_min = {_fmt(eps)} < 0.5), sin "
+                       f"llegar al umbral habitual de {ASO_THRESHOLD:g}: no basta para afirmar "
+                       "que domine.")
         else:
             out.append(f"Ninguna configuración domina a la otra (ε_min = {_fmt(ab)} y "
                        f"{_fmt(ba)}): no hay un orden claro; eso no las hace equivalentes.")
@@ -1200,8 +1290,12 @@ def _conclusions(res: dict, design: str, alpha: float, rope, higher) -> list[str
                 out.append(f"Con la ROPE elegida no hay una decisión clara entre {row[0]} y "
                            f"{row[1]} (ninguna probabilidad llega a 0.95).")
     elif rope is None and not comparisons.empty and not comparisons["reject"].all():
-        out.append("Para afirmar que dos modelos son prácticamente iguales, repita el análisis "
-                   "con una ROPE (opción `rope`, cuaderno 09).")
+        if design == "test_set":
+            out.append("Para afirmar que dos modelos son prácticamente iguales hace falta una "
+                       "prueba de equivalencia con un margen fijado de antemano (cuaderno 07).")
+        else:
+            out.append("Para afirmar que dos modelos son prácticamente iguales, repita el "
+                       "análisis con una ROPE (opción `rope`, cuaderno 09).")
     return out
 
 
@@ -1341,7 +1435,7 @@ def analyze_results(
         values = d.table.to_numpy(dtype=float)
         values = values[~np.isnan(values)]
         if bounded and (values.min() < 0 or values.max() > 1):
-            pct = values.min() >= 0 and values.max() <= 100
+            pct = values.min() >= 0 and 1 < float(np.median(values)) and values.max() <= 100
             raise ValueError(
                 f"`data`: la medida «{metric_name}» va de 0 a 1, pero hay puntuaciones entre "
                 f"{values.min():g} y {values.max():g}"
@@ -1373,6 +1467,7 @@ def analyze_results(
         conclusion=tuple(conclusion), notes=tuple(n for n in res["notes"] if n),
         alpha=alpha, rope=rope_t, higher_is_better=higher_is_better,
         metric=res["metric"], random_state=int(random_state), call=call,
+        table_notes=tuple(res.get("table_notes", ())),
         details=tuple(res["details"]),
     )
 

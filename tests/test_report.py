@@ -386,3 +386,78 @@ def test_command_line_errors_and_help_are_in_spanish(tmp_path, capsys):
     help_text = capsys.readouterr().out
     assert help_text.startswith("uso: ") and "opciones:" in help_text and "--alfa" in help_text
     assert "show this help" not in help_text
+
+
+# --- Casos límite: la dirección, los empates y las tablas que llegan de otra forma -----------
+
+
+def test_wilcoxon_direction_comes_from_the_ranks_not_the_mean():
+    """A gana en 13 conjuntos por poco y pierde en uno por mucho: la media favorece a B, los
+    rangos (y la prueba) a A; la conclusión sigue a la prueba."""
+    a = np.linspace(0.70, 0.83, 14)
+    b = a - 0.01
+    b[0] = a[0] + 0.2
+    table = pd.DataFrame({"conjunto": [f"c{i}" for i in range(14)], "A": a, "B": b})
+    r = cu.analyze_results(table, metric="exactitud")
+    assert r.comparisons.estimate.iloc[0] < 0 and r.comparisons.reject.iloc[0]
+    assert r.conclusion[0].startswith("A es mejor que B")
+    err = cu.analyze_results(table.assign(A=1 - a, B=1 - b), metric="error")
+    assert err.conclusion[0].startswith("A es mejor que B")
+    assert "A es mejor en 13 conjuntos, peor en 1" in " ".join(err.notes)
+
+
+def test_wide_five_by_two_table_with_repetition_and_fold_columns():
+    long = _cv_long(reps=5, folds=2)
+    wide = long.pivot_table(index=["repeticion", "particion"], columns="modelo",
+                            values="exactitud").reset_index()
+    wide.columns.name = None
+    r = cu.analyze_results(wide, metric="exactitud")
+    assert r.choices[0] is GUIDE["cv_two_5x2"] and r.models == ("A", "B")
+    assert r.comparisons.pvalue.iloc[0] == pytest.approx(
+        cu.analyze_results(long).comparisons.pvalue.iloc[0], rel=1e-12)
+
+
+def test_aso_between_the_usual_threshold_and_one_half_is_only_a_hint():
+    rng = np.random.default_rng(1)
+    seeds = pd.DataFrame({"semilla": range(20), "A": rng.normal(0.805, 0.01, 20),
+                          "B": rng.normal(0.800, 0.01, 20)})
+    r = cu.analyze_results(seeds, metric="exactitud")
+    eps = min(d.eps_min for d in r.details)
+    assert cu.ASO_THRESHOLD <= eps < 0.5, eps  # el caso que se quiere probar
+    assert r.conclusion[0].startswith("Hay un indicio") and not r.comparisons.reject.iloc[0]
+    assert "nan" not in r.to_markdown() and "nan" not in r.to_latex()
+
+
+def test_csv_problems_are_explained_in_spanish(tmp_path):
+    bad = tmp_path / "malo.csv"
+    bad.write_text("conjunto;A;B\nc1;0,8;0,7\nc2;0,9;0,8;0,1\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"la línea 3 tiene 4 campos y la cabecera 3"):
+        cu.read_results(bad)
+    short = tmp_path / "corto.csv"
+    short.write_text("conjunto;A;B\nc1;0,8\n", encoding="utf-8")
+    assert list(cu.read_results(short).columns) == ["conjunto", "A", "B"]
+
+
+def test_identical_regressors_and_tiny_p_values():
+    rng = np.random.default_rng(RNG_SEED)
+    y = rng.normal(size=50)
+    same = pd.DataFrame({"y_true": y, "A": y + 0.1, "B": y + 0.1})
+    with pytest.raises(ValueError, match=r"la misma pérdida en todos los ejemplos"):
+        cu.analyze_results(same)
+    r = cu.analyze_results(_test_set(n=4000))
+    assert r.comparisons.pvalue.iloc[0] < 1e-4
+    assert "< 0.0001" in r.to_markdown() and "e-0" not in r.to_markdown()
+    assert "ROPE" not in " ".join(r.conclusion)  # con un conjunto de prueba no hay opción rope
+
+
+def test_wilcoxon_needs_enough_untied_datasets_and_two_algorithms_drop_incomplete_rows():
+    table = pd.DataFrame({"conjunto": list("abcdef"), "A": [0.8, 0.7, 0.9, 0.6, 0.75, 0.5],
+                          "B": [0.7, 0.6, 0.8, 0.5, 0.75, 0.5]})
+    with pytest.raises(ValueError, match=r"con 4 conjuntos .*\(2 empates\).*al menos 6"):
+        cu.analyze_results(table, metric="exactitud")
+    full = pd.DataFrame({"conjunto": [f"c{i}" for i in range(9)],
+                         "A": np.linspace(0.7, 0.9, 9), "B": np.linspace(0.69, 0.85, 9)})
+    full.loc[0, "B"] = np.nan
+    r = cu.analyze_results(full, metric="exactitud", allow_missing=True)
+    assert r.choices[0] is GUIDE["datasets_two"] and r.n_units == 8
+    assert "Se quitaron 1 conjuntos" in " ".join(r.notes)
