@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
             alpha=args.alfa, rope=args.rope, control=args.control, test_train_ratio=args.razon,
             cv=args.cv, allow_missing=args.permitir_huecos, random_state=args.semilla,
         )
-        _progress(2, 3, f"Análisis: {result.main_choice.procedure}")
+        _progress(2, 3, f"Análisis: {result._procedure(result.main_choice)}")
         if fmt == "html":
             text = result.to_html(links=args.enlaces)
         elif fmt == "latex":

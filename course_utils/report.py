@@ -531,6 +531,11 @@ class AnalysisResult:
     table_notes: tuple = ()
     details: tuple = field(default=(), repr=False, compare=False)
 
+    def _procedure(self, entry: GuideEntry) -> str:
+        if entry.key == "datasets_many_all":  # el procedimiento que se usó de verdad
+            return f"todas las parejas con {self.correction}"
+        return entry.procedure
+
     @property
     def main_choice(self) -> GuideEntry:
         """La rama de la guía de la tabla de comparaciones (la última que no es bayesiana)."""
@@ -588,12 +593,8 @@ class AnalysisResult:
             extra = f" ({direction[self.higher_is_better]})" if self.higher_is_better is not None else ""
             blocks.append(("p", f"Medida: **{self.metric}**{extra}."))
         blocks.append(("h2", "Prueba elegida y por qué"))
-        def procedure(e: GuideEntry) -> str:
-            if e.key == "datasets_many_all":  # dice el procedimiento que se usó de verdad
-                return f"todas las parejas con {self.correction}"
-            return e.procedure
-
-        items = [f"**{_cap(procedure(e))}.** {e.why} Lo enseña {link(e)}." for e in self.choices]
+        items = [f"**{_cap(self._procedure(e))}.** {e.why} Lo enseña {link(e)}."
+                 for e in self.choices]
         blocks.append(("ul", items))
         blocks.append(("p", (
             "La elección sigue la guía «¿Qué prueba uso?» del curso "
@@ -715,7 +716,7 @@ class AnalysisResult:
         cols = "ll" + "r" * (table.shape[1] - 2)
         lines = [
             r"\begin{table}[t]", r"\centering",
-            rf"\caption{{{_latex_escape(_cap(self.main_choice.procedure))}: "
+            rf"\caption{{{_latex_escape(_cap(self._procedure(self.main_choice)))}: "
             rf"{_latex_escape(self.effect)} (A $-$ B) con IC al {conf}\,\%"
             + (rf"; valores p ajustados con {_latex_escape(self.correction)}" if self.correction else "")
             + r".}",
@@ -1256,12 +1257,12 @@ def _conclusions(res: dict, design: str, alpha: float, rope, higher) -> list[str
                                               "datasets_incomplete"):
         verdict = "rechaza" if om["pvalue"] <= alpha else "no rechaza"
         out.append(f"La prueba global ({om['name']}) {verdict} que todos rindan igual "
-                   f"(p = {_fmt_p(om['pvalue'])}, α = {alpha:g}).")
+                   f"(p {_p_text(om['pvalue'])}, α = {alpha:g}).")
     for row in comparisons.itertuples():
         p = row.pvalue_adjusted
         if isinstance(p, float) and math.isnan(p):
             continue
-        p_text = f"p ajustado = {_fmt_p(p)}" if res["correction"] else f"p = {_fmt_p(p)}"
+        p_text = f"p ajustado {_p_text(p)}" if res["correction"] else f"p {_p_text(p)}"
         if row.reject:
             sign = getattr(row, "better", None)
             if sign is None or (isinstance(sign, float) and math.isnan(sign)):
