@@ -70,6 +70,16 @@ MISTAKES: dict[str, tuple[Any, str]] = {
 _KINDS = ("number", "numbers", "choice")
 #: Por debajo de este error relativo (y fuera de la tolerancia) se sugiere revisar el redondeo.
 _NEAR = 0.05
+#: Un error típico se reconoce también redondeado, hasta este error relativo.
+_NEAR_MISTAKE = 0.01
+
+
+def _near(answer: np.ndarray, target: np.ndarray, rel: float, atol: float) -> bool:
+    """¿Está cada número de ``answer`` a menos de ``rel`` (relativo) o ``atol`` de ``target``?"""
+    if answer.shape != target.shape:
+        return False
+    scale = np.abs(target)
+    return bool(np.all(np.abs(answer - target) <= np.maximum(rel * scale, atol)))
 
 
 def _norm_text(text: str) -> str:
@@ -393,16 +403,20 @@ def comprobar(ejercicio: str, respuesta: Any) -> CheckResult:
     if spec.close(answer, spec.value):
         return CheckResult(key, True, f"✔ Correcto: ejercicio {key}.")
     review = f"Repase la sección {spec.section}."
-    for hint, wrong in spec.wrong_values():
+    wrong_values = spec.wrong_values()
+    for hint, wrong in wrong_values:
         if spec.close(answer, wrong):
             return CheckResult(key, False, f"✘ Ejercicio {key}: todavía no. {hint} {review}")
     if spec.kind != "choice":
         a, t = np.atleast_1d(answer), np.atleast_1d(spec.value)
-        scale = np.maximum(np.abs(t), spec.atol)
-        if np.all(np.abs(a - t) <= _NEAR * np.where(scale > 0, scale, 1)):
+        exact = spec.rtol == 0 and np.all(t == np.round(t))  # respuestas enteras: sin redondeo
+        if not exact and _near(a, t, _NEAR, spec.atol):
             return CheckResult(key, False, f"✘ Ejercicio {key}: casi. Está cerca, pero fuera de "
                                "la tolerancia: ¿ha redondeado demasiado? Use el valor sin "
                                "redondear (o al menos 4 cifras significativas).")
+        for hint, wrong in wrong_values:  # un error típico, además redondeado
+            if not exact and _near(a, np.atleast_1d(wrong), _NEAR_MISTAKE, spec.atol):
+                return CheckResult(key, False, f"✘ Ejercicio {key}: todavía no. {hint} {review}")
         if spec.kind == "numbers" and len(a) > 1 and np.any(np.diff(a) < 0) \
                 and np.all(np.diff(t) >= 0):
             return CheckResult(key, False, f"✘ Ejercicio {key}: todavía no. Los valores deben ir "

@@ -70,6 +70,10 @@ texto, el código, las figuras y los resultados guardados) es igual que en los c
 
 Abra los cuadernos desde aquí (`jupyter lab notebooks/alumnos/`) y ejecútelos de arriba abajo.
 
+Casi todos los ejercicios se comprueban solos: guarde su resultado en la variable que indica el
+enunciado (`respuesta_2 = ...`) y ejecute la celda siguiente, `cu.comprobar("05.2", respuesta_2)`.
+Le dirá si es correcto y, si no, le dará una pista sin mostrar la solución.
+
 Estos ficheros se generan con `python tools/make_student_copies.py`: **no trabaje aquí**, porque
 se sobrescriben. Para tener su propia copia, que nada sobrescribe, ejecute una vez (desde la raíz
 del repositorio, con el entorno activado)
