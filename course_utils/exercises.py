@@ -133,7 +133,8 @@ class ExerciseAnswer:
     section : str
         Sección del cuaderno que conviene repasar (``"3"`` o ``"3 (versiones de la prueba)"``).
     rtol, atol : float
-        Tolerancia relativa y absoluta: se acepta ``|x - valor| <= atol + rtol * |valor|``.
+        Tolerancia relativa y absoluta: se acepta ``|x - valor| <= atol + rtol * |valor|``. Por
+        defecto 0.5 % relativo: acepta el valor redondeado a tres cifras significativas.
     mistakes : secuencia de nombres o dict nombre -> pista
         Errores típicos que son transformaciones del valor correcto (claves de :data:`MISTAKES`:
         ``"x100"``, ``"1-x"``, ``"x2"``, ``"-x"``...). Con un dict, la pista propia sustituye a
@@ -152,7 +153,7 @@ class ExerciseAnswer:
 
     value: Any
     section: str
-    rtol: float = 1e-3
+    rtol: float = 5e-3
     atol: float = 0.0
     mistakes: Any = ()
     alternatives: Any = None

@@ -39,8 +39,14 @@ NOTEBOOKS = {p.name[:2]: p for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipyn
 
 
 @functools.lru_cache(maxsize=None)
+def text_of(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=None)
 def read(path: Path) -> nbformat.NotebookNode:
-    return nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
+    """El cuaderno guardado (compartido entre pruebas: no se modifica)."""
+    return nbformat.reads(text_of(path), as_version=4)
 
 
 def spec(key: str) -> ExerciseAnswer:
@@ -150,8 +156,8 @@ def test_expected_values_are_printed_by_the_solution(key):
 def test_student_copy_has_the_check_and_no_expected_value(key):
     nn, number = key.split(".")
     path = ROOT / "notebooks" / "alumnos" / NOTEBOOKS[nn].name
-    text = path.read_text(encoding="utf-8")
-    student = nbformat.reads(text, as_version=4)
+    text = text_of(path)
+    student = read(path)
     checks = [c for c in student.cells if classroom.is_check(c) and f'"{key}"' in c.source]
     assert len(checks) == 1 and checks[0].outputs == [] and checks[0].execution_count is None
     idx = student.cells.index(checks[0])
@@ -195,7 +201,7 @@ def test_numeric_mistakes_and_messages(monkeypatch):
     assert "signo" in cu.comprobar("99.1", -0.0157).message
     assert "complemento" in cu.comprobar("99.1", 0.9843).message
     assert "doble" in cu.comprobar("99.1", 0.0314).message
-    assert "redondeado" in cu.comprobar("99.1", 0.016).message
+    assert "redondeado" in cu.comprobar("99.1", 0.0162).message
     result = cu.comprobar("99.1", 0.5)
     assert result.correct is False and "sección 7" in result.message and "0.0157" not in str(result)
     pending = cu.comprobar("99.1", None)
