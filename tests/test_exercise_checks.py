@@ -291,3 +291,17 @@ def test_every_exercise_has_a_check_or_a_rubric(nn):
     assert exercises == checked | set(rubrics), (nn, exercises, checked, rubrics)
     assert not checked & set(rubrics)
     assert all(3 <= k <= 5 for k in rubrics.values()), rubrics
+
+
+def test_stored_declarations_survive_a_save_from_jupyterlab():
+    """JupyterLab guarda pasando por JavaScript (``0.0`` se escribe ``0``): las declaraciones
+    guardadas ya están en esa forma, así que guardar en clase no cambia el cuaderno ni el fichero
+    de valores esperados."""
+    assert classroom.canonical_json({"a": 0.0, "b": [1.0, 0.5, -2.0], "c": "x"}) == {
+        "a": 0, "b": [1, 0.5, -2], "c": "x"
+    }
+    for path in NOTEBOOKS.values():
+        for cell in read(path).cells:
+            if classroom.is_check(cell):
+                payload = cell.outputs[0]["metadata"][PAYLOAD_KEY]
+                assert json.dumps(payload) == json.dumps(classroom.canonical_json(payload))

@@ -190,11 +190,38 @@ def reset_view_state(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
+def canonical_json(value):
+    """``value`` con los reales enteros escritos como enteros (``0.0`` -> ``0``), recursivamente.
+
+    JupyterLab guarda el cuaderno pasando por JavaScript, que no distingue ``0.0`` de ``0``: la
+    declaración que ``cu.comprobar`` deja en los metadatos de su salida se escribe ya así, para
+    que guardar el cuaderno en clase no la cambie."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    if isinstance(value, dict):
+        return {k: canonical_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [canonical_json(v) for v in value]
+    return value
+
+
+def normalize_check_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Escribe en forma canónica (:func:`canonical_json`) la declaración guardada en las salidas
+    de las celdas de comprobación (en el sitio; idempotente)."""
+    for cell in nb.cells:
+        if is_check(cell):
+            for out in cell.get("outputs", []):
+                if PAYLOAD_KEY in out.get("metadata", {}):
+                    out["metadata"][PAYLOAD_KEY] = canonical_json(out["metadata"][PAYLOAD_KEY])
+    return nb
+
+
 def normalize_classroom_metadata(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Pliega las soluciones, quita el estado de vista y asigna los metadatos de diapositivas (en
-    el sitio; idempotente)."""
+    """Pliega las soluciones, quita el estado de vista, asigna los metadatos de diapositivas y
+    escribe en forma canónica la declaración de las comprobaciones (en el sitio; idempotente)."""
     nb.metadata["rise"] = {**nb.metadata.get("rise", {}), **RISE_METADATA}
     reset_view_state(nb)
+    normalize_check_outputs(nb)
     for cell, kind in zip(nb.cells, expected_slide_types(nb.cells)):
         cell.metadata["slideshow"] = {"slide_type": kind}
     return nb
@@ -797,7 +824,7 @@ def harvest_answers(nb: nbformat.NotebookNode, name: str) -> Harvest:
             out.problems.append(f"{where}: sin salida guardada de {key}; ejecute el cuaderno con "
                                 "python tools/run_notebooks.py")
             continue
-        out.answers[key] = payloads[0]["metadata"][PAYLOAD_KEY]["answer"]
+        out.answers[key] = canonical_json(payloads[0]["metadata"][PAYLOAD_KEY]["answer"])
         if not str(payloads[0].get("data", {}).get("text/plain", "")).startswith("✔"):
             out.unconfirmed.append(key)
     return out
