@@ -140,9 +140,15 @@ from course_utils.single_test_set import (
     paired_permutation_test,
 )
 
+# --- ejercicios que se comprueban solos ---
+from course_utils.exercises import CheckResult, ExerciseAnswer, comprobar
+
 __version__ = "0.1.0"
 
 __all__ = [
+    "comprobar",
+    "ExerciseAnswer",
+    "CheckResult",
     "diebold_mariano_test",
     "regression_difference_interval",
     "GUIDE",

@@ -1430,6 +1430,43 @@ EXCLUDED.update({
 })
 
 
+# --- Ejercicios que se comprueban solos (cu.comprobar; el docente declara con ExerciseAnswer) ---
+
+
+def _check_comprobar(args, res):
+    """Una respuesta aceptada es de verdad la esperada o ``None`` (aún sin respuesta)."""
+    spec = cu.ExerciseAnswer.from_json(cu.exercises.load_answers()[res.exercise])
+    if res.correct:
+        assert spec.close(args["respuesta"], spec.value)
+    elif res.correct is None:
+        assert args["respuesta"] is None
+
+
+SWEEP.update({
+    "comprobar": Case(
+        lambda: {"ejercicio": "05.2", "respuesta": 0.0157},
+        {"ejercicio": st.sampled_from(["99.1", "5.2", "05.99", "", None, 5.2, ["05.2"], "05.2 "]),
+         "respuesta": st.sampled_from([float("nan"), float("inf"), "0.0157", True, [0.0157],
+                                       {"a": 1}, np.array([0.1, 0.2]), None, -0.0157, 1.57])},
+        _check_comprobar, max_examples=30,
+    ),
+    "ExerciseAnswer": Case(
+        lambda: {"value": 0.25, "section": "3", "rtol": 1e-3, "atol": 0.0,
+                 "mistakes": ["x100"], "alternatives": None, "choices": None},
+        {"value": st.sampled_from([float("nan"), None, [], "texto", {"a": 1}, (0.1, np.inf)]),
+         "section": st.sampled_from(["", None, 3]),
+         "rtol": BAD["positive"], "atol": st.sampled_from([-1, float("nan"), "0", None]),
+         "mistakes": st.sampled_from([["x3"], ["swap"], [None], "porcentaje"]),
+         "alternatives": st.sampled_from([[0.3], {"": 0.3}, {"pista": "x"}, {1: 0.3}]),
+         "choices": st.sampled_from([("a", "b"), "ab", 3])},
+        max_examples=40,
+    ),
+})
+EXCLUDED.update({
+    "CheckResult": "clase de resultado: la construye cu.comprobar, no el usuario",
+})
+
+
 def test_every_public_name_is_swept_or_excluded():
     missing = sorted(set(cu.__all__) - set(SWEEP) - set(EXCLUDED))
     assert not missing, (
@@ -1643,3 +1680,4 @@ def test_interval_bounds_are_exact_at_zero_and_n(n, alpha, method):
     assert cu.proportion_interval(n, n, alpha=alpha, method=method).high == 1.0
     assert cu.proportion_coverage(n if n < 10**5 else 10**5, [0.0, 1.0], method=method,
                                   alpha=alpha).tolist() == [1.0, 1.0]
+

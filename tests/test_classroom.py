@@ -140,7 +140,8 @@ def test_student_copy_has_no_solution(path):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
 def test_student_copy_keeps_every_other_cell(path):
     """Mismas celdas (salvo soluciones), mismas salidas y metadatos, mismos metadatos del cuaderno;
-    solo cambian los enlaces Markdown ``../`` (la copia está una carpeta más abajo)."""
+    solo cambian los enlaces Markdown ``../`` (la copia está una carpeta más abajo) y las celdas de
+    comprobación de los ejercicios (etiqueta ``check``), que pierden su salida guardada."""
     nb = read(path)
     student = classroom.student_copy(nb)
     assert student.metadata == nb.metadata
@@ -157,6 +158,10 @@ def test_student_copy_keeps_every_other_cell(path):
         cell = copy.deepcopy(cell)
         if cell.cell_type == "markdown":
             cell.source = classroom.relink_markdown(cell.source)
+        if classroom.is_check(cell):
+            # La comprobación de un ejercicio queda sin salida: la guardada confirma el valor del
+            # docente y lleva su declaración en los metadatos (tests/test_exercise_checks.py).
+            classroom.blank_check_cell(cell)
         expected.append(cell)
     others = [c for c in student.cells if classroom.EXERCISE_TAG not in classroom.tags(c)]
     assert others == expected
@@ -207,10 +212,12 @@ def test_student_copy_runs_without_solutions(path):
 
 def _visible_after_solution(nb) -> list[int]:
     """Celdas que siguen a una solución sin abrir una sección nueva: un comentario de la solución
-    que no lleva la etiqueta ``solution`` quedaría a la vista en la copia de estudiantes."""
+    que no lleva la etiqueta ``solution`` quedaría a la vista en la copia de estudiantes. La celda
+    de comprobación del ejercicio (etiqueta ``check``) sí va justo detrás de la solución."""
     return [
         i for i in range(1, len(nb.cells))
         if classroom.is_solution(nb.cells[i - 1]) and not classroom.is_solution(nb.cells[i])
+        and not classroom.is_check(nb.cells[i])
         and not (nb.cells[i].cell_type == "markdown"
                  and classroom.first_line(nb.cells[i].source).startswith("#"))
     ]
@@ -364,12 +371,19 @@ def test_checker_sees_an_added_dependency_in_a_real_notebook(path):
     """Sobre cada cuaderno real: añadir tras la última solución una celda que usa un nombre que
     solo esa solución define hace aparecer exactamente ese problema."""
     nb = copy.deepcopy(read(path))
-    last = max(i for i, c in enumerate(nb.cells) if classroom.is_solution(c))
-    earlier = set()
-    for cell in nb.cells[:last]:
-        if cell.cell_type == "code":
-            earlier |= classroom.analyze_cell(cell.source).writes
-    names = sorted(classroom.analyze_cell(nb.cells[last].source).definite - earlier)
+    # La respuesta ``respuesta_N`` que lee la comprobación de un ejercicio no cuenta: la copia de
+    # estudiantes la define en la celda del ejercicio. Se toma la última solución con otros nombres.
+    names: list[str] = []
+    for last in sorted((i for i, c in enumerate(nb.cells) if classroom.is_solution(c)
+                        and c.cell_type == "code"), reverse=True):
+        earlier = set()
+        for cell in nb.cells[:last]:
+            if cell.cell_type == "code":
+                earlier |= classroom.analyze_cell(cell.source).writes
+        names = sorted(n for n in classroom.analyze_cell(nb.cells[last].source).definite - earlier
+                       if not classroom.ANSWER_NAME.match(n))
+        if names:
+            break
     if not names:
         pytest.skip("la última solución no define nombres nuevos")
     before = len(classroom.solution_dependencies(nb))

@@ -23,6 +23,9 @@ import nbformat
 
 SOLUTION_TAG = "solution"
 EXERCISE_TAG = "exercise"
+#: Celda de comprobación de un ejercicio (``cu.comprobar("NN.N", respuesta_N)``): sigue a la
+#: solución, no es solución y queda en la copia de estudiantes, sin su salida guardada.
+CHECK_TAG = "check"
 RAISES_TAG = "raises-exception"
 # Etiquetas que ocultan una celda en JupyterLab, Jupyter Book o nbconvert: no tienen sentido en la
 # celda vacía que el estudiante debe rellenar.
@@ -31,6 +34,12 @@ HIDING_TAGS = frozenset(
 )
 STUDENT_PROMPT = "# Escriba aquí su solución del ejercicio."
 STUDENT_PROMPT_N = "# Ejercicio {n}: escriba aquí su solución."
+#: Línea que la copia de estudiantes añade a la celda del ejercicio cuando la solución define la
+#: respuesta que comprueba ``cu.comprobar`` (así la copia corre de arriba abajo sin soluciones).
+STUDENT_ANSWER_LINE = "{name} = None  # sustituya None por su resultado"
+#: Nombre de la respuesta del ejercicio N en una solución (``respuesta_N = ...``).
+ANSWER_NAME = re.compile(r"^respuesta_(\d+)$")
+_ANSWER_ASSIGN = re.compile(r"^(respuesta_\d+)\s*=", re.MULTILINE)
 
 SLIDE, SUBSLIDE, SKIP, CONTINUE = "slide", "subslide", "skip", "-"
 SLIDE_TYPES = frozenset({SLIDE, SUBSLIDE, SKIP, CONTINUE, "fragment", "notes"})
@@ -49,6 +58,15 @@ def tags(cell) -> list[str]:
 
 def is_solution(cell) -> bool:
     return SOLUTION_TAG in tags(cell)
+
+
+def is_check(cell) -> bool:
+    return cell.cell_type == "code" and CHECK_TAG in tags(cell) and not is_solution(cell)
+
+
+def answer_names(source: str) -> list[str]:
+    """Nombres ``respuesta_N`` que una celda de solución asigna al principio de una línea."""
+    return list(dict.fromkeys(_ANSWER_ASSIGN.findall(source)))
 
 
 def headings(markdown: str) -> list[tuple[int, str]]:
@@ -172,11 +190,38 @@ def reset_view_state(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
+def canonical_json(value):
+    """``value`` con los reales enteros escritos como enteros (``0.0`` -> ``0``), recursivamente.
+
+    JupyterLab guarda el cuaderno pasando por JavaScript, que no distingue ``0.0`` de ``0``: la
+    declaración que ``cu.comprobar`` deja en los metadatos de su salida se escribe ya así, para
+    que guardar el cuaderno en clase no la cambie."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    if isinstance(value, dict):
+        return {k: canonical_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [canonical_json(v) for v in value]
+    return value
+
+
+def normalize_check_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Escribe en forma canónica (:func:`canonical_json`) la declaración guardada en las salidas
+    de las celdas de comprobación (en el sitio; idempotente)."""
+    for cell in nb.cells:
+        if is_check(cell):
+            for out in cell.get("outputs", []):
+                if PAYLOAD_KEY in out.get("metadata", {}):
+                    out["metadata"][PAYLOAD_KEY] = canonical_json(out["metadata"][PAYLOAD_KEY])
+    return nb
+
+
 def normalize_classroom_metadata(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Pliega las soluciones, quita el estado de vista y asigna los metadatos de diapositivas (en
-    el sitio; idempotente)."""
+    """Pliega las soluciones, quita el estado de vista, asigna los metadatos de diapositivas y
+    escribe en forma canónica la declaración de las comprobaciones (en el sitio; idempotente)."""
     nb.metadata["rise"] = {**nb.metadata.get("rise", {}), **RISE_METADATA}
     reset_view_state(nb)
+    normalize_check_outputs(nb)
     for cell, kind in zip(nb.cells, expected_slide_types(nb.cells)):
         cell.metadata["slideshow"] = {"slide_type": kind}
     return nb
@@ -209,13 +254,14 @@ def exercise_numbers(cells) -> list[int | None]:
     return out
 
 
-def _exercise_cell(first, number: int | None) -> nbformat.NotebookNode:
+def _exercise_cell(first, number: int | None, answers=()) -> nbformat.NotebookNode:
     metadata = copy.deepcopy(dict(first.metadata))
     metadata.pop("jupyter", None)
     kept = [t for t in metadata.get("tags", []) if t not in {SOLUTION_TAG, RAISES_TAG} | HIDING_TAGS]
     metadata["tags"] = [EXERCISE_TAG] + [t for t in kept if t != EXERCISE_TAG]
     metadata["slideshow"] = {"slide_type": CONTINUE}
     prompt = STUDENT_PROMPT if number is None else STUDENT_PROMPT_N.format(n=number)
+    prompt = "\n".join([prompt, *(STUDENT_ANSWER_LINE.format(name=a) for a in answers)])
     cell = nbformat.v4.new_code_cell(source=prompt, metadata=metadata)
     cell["id"] = first["id"]
     cell["execution_count"] = None
@@ -229,23 +275,40 @@ def student_copy(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     una indicación en español. Las demás celdas, sus salidas y sus metadatos, y los metadatos del
     cuaderno, quedan idénticos, salvo los enlaces Markdown relativos ``../`` (ver
     :func:`relink_markdown`). El estado de vista que deja la clase no pasa a la copia
-    (:func:`reset_view_state`)."""
+    (:func:`reset_view_state`).
+
+    Si la solución asigna la respuesta ``respuesta_N`` que comprueba la celda siguiente
+    (etiqueta ``check``), la celda vacía la define como ``None``; la celda de comprobación queda,
+    sin su salida guardada (la confirmación del valor del docente, con sus metadatos)."""
     out = reset_view_state(copy.deepcopy(nb))
     numbers = exercise_numbers(nb.cells)
     cells = []
     previous_was_solution = False
     for cell, number in zip(out.cells, numbers):
         if is_solution(cell):
+            names = answer_names(cell.source) if cell.cell_type == "code" else []
             if not previous_was_solution:
-                cells.append(_exercise_cell(cell, number))
+                cells.append(_exercise_cell(cell, number, names))
+            elif names:
+                head = cells[-1]
+                extra = [STUDENT_ANSWER_LINE.format(name=a) for a in names]
+                head.source = "\n".join([head.source, *[e for e in extra if e not in head.source]])
             previous_was_solution = True
             continue
         previous_was_solution = False
         if cell.cell_type == "markdown":
             cell.source = relink_markdown(cell.source)
+        if is_check(cell):
+            blank_check_cell(cell)
         cells.append(cell)
     out.cells = cells
     return out
+
+
+def blank_check_cell(cell) -> None:
+    """Quita la salida guardada de una celda de comprobación (en el sitio)."""
+    cell["outputs"] = []
+    cell["execution_count"] = None
 
 
 def dumps(nb: nbformat.NotebookNode) -> str:
@@ -688,7 +751,80 @@ def solution_dependencies(nb: nbformat.NotebookNode) -> list[Dependency]:
                     problems.append(Dependency(idx, name, sols, only))
         for name in info.writes:
             imported = info.imports.get(name) if name in definite else None
-            history.setdefault(name, []).append((idx, solution, name in definite, imported))
+            # La copia de estudiantes define la respuesta ``respuesta_N`` de una solución en la
+            # celda del ejercicio (ver :func:`student_copy`): cuenta como definida fuera.
+            answer = solution and ANSWER_NAME.match(name) and name in answer_names(cell.source)
+            history.setdefault(name, []).append(
+                (idx, solution and not answer, name in definite or bool(answer), imported)
+            )
         for name, free in info.deferred.items():
             deferred[name] = free
     return problems
+
+
+# --------------------------------------------------------------------------- ejercicios comprobados
+
+#: Clave de los metadatos de salida donde ``cu.comprobar`` deja la declaración del docente
+#: (la misma que ``course_utils.exercises.PAYLOAD_KEY``).
+PAYLOAD_KEY = "course_utils_exercise"
+_CHECK_SOURCE = re.compile(
+    r'^(?:from course_utils import comprobar\n)?(?:cu\.)?comprobar\("(\d{2})\.(\d+)", '
+    r"respuesta_(\d+)\)$"
+)
+
+
+@dataclass
+class Harvest:
+    """Lo que las celdas de comprobación de un cuaderno guardan en sus salidas.
+
+    - ``answers``: identificador (``"05.2"``) -> declaración (``ExerciseAnswer.to_json()``).
+    - ``problems``: celdas de comprobación mal formadas (texto para el docente).
+    - ``unconfirmed``: identificadores cuya salida guardada no es la confirmación «✔ Correcto»
+      (el cuaderno se ejecutó con otros valores esperados: hay que volver a ejecutarlo).
+    """
+
+    answers: dict[str, dict] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    unconfirmed: list[str] = field(default_factory=list)
+
+
+def harvest_answers(nb: nbformat.NotebookNode, name: str) -> Harvest:
+    """Recoge de las salidas guardadas de ``nb`` (el cuaderno ``name``, ``NN_x.ipynb``) la
+    declaración de cada ejercicio comprobado, y comprueba la forma de cada celda de comprobación:
+    ``cu.comprobar("NN.N", respuesta_N)`` con el número del cuaderno y el del ejercicio, justo
+    después de una solución que asigna ``respuesta_N``."""
+    out = Harvest()
+    numbers = exercise_numbers(nb.cells)
+    for idx, cell in enumerate(nb.cells):
+        if not is_check(cell):
+            continue
+        where = f"{name}, celda {idx}"
+        m = _CHECK_SOURCE.match(cell.source.strip())
+        if not m:
+            out.problems.append(f"{where}: la comprobación debe ser la línea "
+                                f'cu.comprobar("NN.N", respuesta_N); es {cell.source!r}')
+            continue
+        nb_number, ex, var = m.groups()
+        key = f"{nb_number}.{ex}"
+        before = nb.cells[idx - 1] if idx else None
+        if nb_number != name[:2] or int(ex) != numbers[idx] or ex != var:
+            out.problems.append(f"{where}: {key} con respuesta_{var} no es el ejercicio "
+                                f"{numbers[idx]} del cuaderno {name[:2]}")
+        elif before is None or not is_solution(before) or not any(
+            f"respuesta_{ex}" in answer_names(c.source)
+            for c in nb.cells[:idx] if is_solution(c) and c.cell_type == "code"
+        ):
+            out.problems.append(f"{where}: debe seguir a la solución que asigna respuesta_{ex}")
+        elif key in out.answers:
+            out.problems.append(f"{where}: {key} se comprueba dos veces")
+        payloads = [o for o in cell.get("outputs", [])
+                    if o.get("output_type") == "execute_result"
+                    and PAYLOAD_KEY in o.get("metadata", {})]
+        if len(payloads) != 1 or payloads[0]["metadata"][PAYLOAD_KEY].get("id") != key:
+            out.problems.append(f"{where}: sin salida guardada de {key}; ejecute el cuaderno con "
+                                "python tools/run_notebooks.py")
+            continue
+        out.answers[key] = canonical_json(payloads[0]["metadata"][PAYLOAD_KEY]["answer"])
+        if not str(payloads[0].get("data", {}).get("text/plain", "")).startswith("✔"):
+            out.unconfirmed.append(key)
+    return out

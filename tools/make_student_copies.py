@@ -25,6 +25,13 @@ También se escriben en ``notebooks/alumnos/``:
 ``pyproject.toml``): sus celdas son las de los originales, que sí se ejecutan, y
 ``tests/test_classroom.py`` comprueba que las copias son exactamente lo que genera esta orden.
 
+**Valores esperados de los ejercicios.** También se escribe ``course_utils/exercise_answers.json``:
+la declaración de cada ejercicio comprobado (``cu.comprobar("NN.N", respuesta_N)``), recogida de
+los metadatos de la salida guardada de su celda de comprobación en el cuaderno del docente (la
+salida que nbval verifica; ver ``course_utils/exercises.py``). No se ejecuta nada: si una celda de
+comprobación no tiene salida o no muestra «✔ Correcto», la orden falla y pide ejecutar el cuaderno
+con ``tools/run_notebooks.py`` (que actualiza el fichero y vuelve a ejecutar si hace falta).
+
 Las copias se generan, nunca se editan a mano; repetir la orden no deja diferencias en ``git``.
 Genérelas después de ``tools/run_notebooks.py``. El estado de vista que deja el uso en clase
 (una salida plegada con RISE, una solución desplegada) no cuenta como cambio.
@@ -38,18 +45,20 @@ regenerar ``alumnos/``.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from classroom import dumps, reset_view_state, student_copy  # noqa: E402
+from classroom import dumps, harvest_answers, reset_view_state, student_copy  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 STUDENTS = NOTEBOOKS / "alumnos"
 WORKSPACE = NOTEBOOKS / "mi_trabajo"
+ANSWERS = ROOT / "course_utils" / "exercise_answers.json"
 
 README = """\
 # Cuadernos para estudiantes
@@ -60,6 +69,10 @@ texto, el código, las figuras y los resultados guardados) es igual que en los c
 `notebooks/`, que sí incluyen las soluciones.
 
 Abra los cuadernos desde aquí (`jupyter lab notebooks/alumnos/`) y ejecútelos de arriba abajo.
+
+Casi todos los ejercicios se comprueban solos: guarde su resultado en la variable que indica el
+enunciado (`respuesta_2 = ...`) y ejecute la celda siguiente, `cu.comprobar("05.2", respuesta_2)`.
+Le dirá si es correcto y, si no, le dará una pista sin mostrar la solución.
 
 Estos ficheros se generan con `python tools/make_student_copies.py`: **no trabaje aquí**, porque
 se sobrescriben. Para tener su propia copia, que nada sobrescribe, ejecute una vez (desde la raíz
@@ -88,6 +101,32 @@ def expected_files(read=None) -> dict[Path, str]:
         nbformat.validate(copy)
         files[STUDENTS / path.name] = dumps(copy)
     return files
+
+
+def answers_text(answers: dict[str, dict]) -> str:
+    """El texto exacto de ``course_utils/exercise_answers.json``."""
+    return json.dumps(dict(sorted(answers.items())), ensure_ascii=False, indent=1) + "\n"
+
+
+def expected_answers(read=None, *, confirmed: bool = True) -> str:
+    """El texto que debe tener ``course_utils/exercise_answers.json``, recogido de las salidas
+    guardadas de los cuadernos del docente. Falla (``ValueError``, en español) si una celda de
+    comprobación está mal formada, no tiene salida o (con ``confirmed``) no muestra la
+    confirmación: el cuaderno debe ejecutarse con ``tools/run_notebooks.py``."""
+    answers: dict[str, dict] = {}
+    problems: list[str] = []
+    for path in sources():
+        nb = read(path) if read else nbformat.read(path, as_version=4)
+        harvest = harvest_answers(nb, path.name)
+        answers.update(harvest.answers)
+        problems += harvest.problems
+        if confirmed and harvest.unconfirmed:
+            problems.append(f"{path.name}: la salida guardada de {harvest.unconfirmed} no es "
+                            f"«✔ Correcto»; ejecute python tools/run_notebooks.py notebooks/"
+                            f"{path.name}")
+    if problems:
+        raise ValueError("Comprobaciones de ejercicios con problemas:\n" + "\n".join(problems))
+    return answers_text(answers)
 
 
 def is_current(path: Path, text: str) -> bool:
@@ -135,6 +174,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.mi_trabajo:
         return make_workspace()
     files = expected_files()
+    try:
+        answers = expected_answers()
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    answers_current = ANSWERS.exists() and ANSWERS.read_text(encoding="utf-8") == answers
     stale = sorted(
         p for p in STUDENTS.glob("*.ipynb") if p not in files
     )  # copias de cuadernos que ya no existen
@@ -144,7 +189,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"desactualizada: {p.relative_to(ROOT)}")
         for p in stale:
             print(f"sobra: {p.relative_to(ROOT)}")
-        return 1 if outdated or stale else 0
+        if not answers_current:
+            print(f"desactualizada: {ANSWERS.relative_to(ROOT)}")
+        return 1 if outdated or stale or not answers_current else 0
     STUDENTS.mkdir(exist_ok=True)
     for p in outdated:
         with open(p, "w", encoding="utf-8", newline="\n") as fh:
@@ -153,6 +200,10 @@ def main(argv: list[str] | None = None) -> int:
     for p in stale:
         p.unlink()
         print(f"borrada {p.relative_to(ROOT)}")
+    if not answers_current:
+        with open(ANSWERS, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(answers)
+        print(f"escrita {ANSWERS.relative_to(ROOT)}")
     print(f"{len(files)} ficheros en {STUDENTS.relative_to(ROOT)}/ ({len(outdated)} actualizados)")
     return 0
 

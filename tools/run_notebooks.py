@@ -26,6 +26,11 @@ Además se aplican las reglas de clase de ``CONTRIBUTING.md`` (``tools/classroom
 - el cuaderno lleva ``"rise": {"scroll": true}``: una diapositiva más alta que la pantalla se
   desplaza en lugar de quedar cortada.
 
+Si el cuaderno tiene ejercicios comprobados (``cu.comprobar("NN.N", respuesta_N)``, ver
+``course_utils/exercises.py``), tras ejecutarlo se recogen de sus salidas las respuestas de las
+soluciones; si alguna difiere de ``course_utils/exercise_answers.json``, se actualiza el fichero y
+el cuaderno se ejecuta otra vez, para que cada comprobación guardada muestre «✔ Correcto».
+
 Con ``--metadata-only`` solo se aplican estas normalizaciones, sin ejecutar nada ni tocar las
 salidas (barato: sirve para refrescar los metadatos tras editar el texto de un cuaderno). Un
 cuaderno que ya está normalizado no se reescribe.
@@ -34,6 +39,7 @@ cuaderno que ya está normalizado no se reescribe.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -43,7 +49,8 @@ import nbformat
 from nbclient import NotebookClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from classroom import dumps, normalize_classroom_metadata  # noqa: E402
+from classroom import dumps, harvest_answers, normalize_classroom_metadata  # noqa: E402
+from make_student_copies import ANSWERS, answers_text  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -156,7 +163,30 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Ejecutando {path.relative_to(ROOT)} ...", flush=True)
         elapsed = run(path, args.timeout)
         print(f"  listo en {elapsed:.1f} s", flush=True)
+        if update_answers(path):
+            print("  valores esperados actualizados; se ejecuta otra vez ...", flush=True)
+            elapsed = run(path, args.timeout)
+            print(f"  listo en {elapsed:.1f} s", flush=True)
+            if harvest_answers(nbformat.read(path, as_version=4), path.name).unconfirmed:
+                print(f"{path.name}: alguna comprobación no muestra «✔ Correcto»", file=sys.stderr)
+                return 1
     return 0
+
+
+def update_answers(path: Path) -> bool:
+    """Recoge las respuestas de las soluciones de ``path`` (ya ejecutado) y las escribe en
+    ``course_utils/exercise_answers.json`` si cambian; devuelve si ha cambiado algo."""
+    harvest = harvest_answers(nbformat.read(path, as_version=4), path.name)
+    if harvest.problems:
+        raise SystemExit("\n".join(harvest.problems))
+    old = json.loads(ANSWERS.read_text(encoding="utf-8")) if ANSWERS.exists() else {}
+    new = {k: v for k, v in old.items() if not k.startswith(path.name[:2] + ".")}
+    new.update(harvest.answers)
+    if answers_text(new) == answers_text(old) and not harvest.unconfirmed:
+        return False
+    with open(ANSWERS, "w", encoding="utf-8", newline="\n") as fh:
+        fh.write(answers_text(new))
+    return True
 
 
 if __name__ == "__main__":
