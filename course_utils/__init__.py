@@ -30,6 +30,7 @@ seeds       Semillas: orden estocástico aproximado (ASO) entre dos configuracio
 plots_multiple  Diagrama de diferencias críticas.
 single_test_set  Un conjunto de prueba: reúne delong (dos AUC), cochran (Q de Cochran y
             McNemar por parejas) y permutation (prueba de permutación pareada).
+quiz        Preguntas «Compruebe lo que ha entendido» de cada cuaderno (quizzes/NN.toml).
 regression  Dos regresores sobre el mismo conjunto de prueba: Diebold y Mariano,
             intervalo bootstrap de la diferencia de MAE o RMSE.
 """
@@ -125,6 +126,7 @@ from course_utils.seeds import ASO_THRESHOLD, MAX_ASO_WORK, ASOResult, almost_st
 from course_utils.plots_multiple import plot_critical_difference
 # --- modelos ya entrenados sobre un mismo conjunto de prueba ---
 from course_utils.regression import diebold_mariano_test, regression_difference_interval
+from course_utils.quiz import QuizFormatError, course_quizzes, load_quiz, quiz_question
 from course_utils.single_test_set import (
     CochranQResult,
     DeLongResult,
@@ -137,6 +139,10 @@ from course_utils.single_test_set import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "quiz_question",
+    "load_quiz",
+    "course_quizzes",
+    "QuizFormatError",
     "diebold_mariano_test",
     "regression_difference_interval",
     "ADULT_FEATURES",
