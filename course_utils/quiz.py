@@ -425,6 +425,11 @@ def _fmt(x: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+# Estilos en línea que sobreviven al filtro de JupyterLab en un cuaderno no confiable (que quita
+# <style> y <script>): sin script, la parte interactiva queda oculta y se ve la plegable.
+_HIDDEN = "display:none"
+_PLAIN_LIST = "list-style:none;padding-left:0"
+
 _CSS = """
 .cu-quiz{border:1px solid #9aa5b1;border-left:6px solid #3f6fb5;border-radius:6px;
 padding:.6em 1em;margin:.4em 0;max-width:52em;line-height:1.45;background:transparent}
@@ -447,9 +452,6 @@ border-left:5px solid #9aa5b1}
 background:#3f6fb5;color:#fff;cursor:pointer}
 .cu-quiz button[disabled]{opacity:.5;cursor:default}
 .cu-quiz p{margin:.3em 0}
-.cu-quiz .cu-q-js{display:none}
-.cu-quiz.cu-q-activa .cu-q-js{display:block}
-.cu-quiz.cu-q-activa .cu-q-sinjs{display:none}
 """
 
 # Convierte la lista de opciones plegables en botones de opción con «Comprobar». Sin JavaScript
@@ -459,6 +461,8 @@ background:#3f6fb5;color:#fff;cursor:pointer}
 _JS = r"""
 (function(s){var q=s.parentNode;if(!q||q.getAttribute('data-cu-activa'))return;
 q.setAttribute('data-cu-activa','1');q.classList.add('cu-q-activa');
+q.querySelectorAll('.cu-q-js').forEach(function(e){e.style.display='';});
+q.querySelectorAll('.cu-q-sinjs').forEach(function(e){e.style.display='none';});
 window.cuPreguntas=(window.cuPreguntas||0)+1;var nombre='cu-q-'+window.cuPreguntas;
 var sal=q.querySelector('.cu-q-salida'),btn=q.querySelector('.cu-q-comprobar');
 function muestra(el){sal.innerHTML='';if(el){var c=el.cloneNode(true);c.removeAttribute('hidden');
@@ -501,7 +505,7 @@ def _compact(code: str) -> str:
 def question_html(q: QuizQuestion, title: str = "Pregunta") -> str:
     """HTML autónomo (estilos y script en línea, nada que descargar) de una pregunta."""
     e = markdown_to_html
-    head = f'<p class="cu-q-cab">{html.escape(title)} {q.id}</p>'
+    head = f'<p class="cu-q-cab"><strong>{html.escape(title)} {q.id}</strong></p>'
     body = [f'<div class="cu-q-enunciado">{e(q.prompt)}</div>']
     if q.kind == "opcion":
         items = []
@@ -514,11 +518,11 @@ def question_html(q: QuizQuestion, title: str = "Pregunta") -> str:
                 f'<div class="cu-q-retro {cls}"><strong>{LETTERS[i]}. {verdict}</strong> '
                 f'{e(o.feedback, inline=True)}</div></details></li>'
             )
-        body.append('<ol class="cu-q-opciones cu-q-sinjs">' + "".join(items) + "</ol>")
+        body.append(f'<ol class="cu-q-opciones cu-q-sinjs" style="{_PLAIN_LIST}">' + "".join(items) + "</ol>")
         body.append('<p class="cu-q-sinjs"><em>Elija una opción y despliéguela para ver si es '
                     'correcta y por qué.</em></p>')
-        body.append('<ol class="cu-q-opciones cu-q-elige cu-q-js"></ol>')
-        body.append('<div class="cu-q-js"><div class="cu-q-fila"><button type="button" '
+        body.append(f'<ol class="cu-q-opciones cu-q-elige cu-q-js" style="{_HIDDEN}"></ol>')
+        body.append(f'<div class="cu-q-js" style="{_HIDDEN}"><div class="cu-q-fila"><button type="button" '
                     'class="cu-q-comprobar">Comprobar</button></div>'
                     '<div class="cu-q-salida" aria-live="polite"></div></div>')
         data = 'data-tipo="opcion"'
@@ -530,7 +534,7 @@ def question_html(q: QuizQuestion, title: str = "Pregunta") -> str:
             for m in q.mistakes
         )
         body.append(
-            '<div class="cu-q-js"><div class="cu-q-fila"><label>Su respuesta: <input type="text" '
+            f'<div class="cu-q-js" style="{_HIDDEN}"><div class="cu-q-fila"><label>Su respuesta: <input type="text" '
             'inputmode="decimal" autocomplete="off" class="cu-q-num"></label>'
             '<button type="button" class="cu-q-comprobar">Comprobar</button></div>'
             '<div class="cu-q-salida" aria-live="polite"></div></div>'

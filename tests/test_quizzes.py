@@ -171,3 +171,106 @@ def test_sections_and_numeric_answers_come_from_the_notebook(path):
 def _quiz_cells(nb) -> list[str]:
     return [m.group(1) for c in nb.cells if c.cell_type == "code"
             for m in [CELL.match(c.source.strip())] if m]
+
+
+@pytest.mark.parametrize("path", FILES, ids=FILE_IDS)
+def test_notebook_shows_every_question_in_order(path):
+    """«## Compruebe lo que ha entendido», antes de los ejercicios, con una celda por pregunta
+    (subdiapositiva en RISE) cuya salida guardada es esa pregunta."""
+    q = load_quiz(path)
+    nb = nbformat.read(_notebook(q), as_version=4)
+    shown = [classroom.quiz_id(c) for c in nb.cells if classroom.quiz_id(c)]
+    assert shown == [x.id for x in q.questions], (
+        f"{q.notebook}: las celdas de preguntas {shown} no son las de {path.name}; aplique "
+        "/work/coord/quiz-apply.py o añada las celdas cu.quiz_question(...)"
+    )
+    firsts = [classroom.first_line(c.source) if c.cell_type == "markdown" else "" for c in nb.cells]
+    heading = [i for i, line in enumerate(firsts) if line == f"## {QUIZ_HEADING}"]
+    exercises = [i for i, line in enumerate(firsts) if re.match(r"^##\s+(\d+\.\s+)?Ejercicios\b", line)]
+    cells = [i for i, c in enumerate(nb.cells) if classroom.quiz_id(c)]
+    assert len(heading) == 1, f"{q.notebook}: falta (o se repite) «## {QUIZ_HEADING}»"
+    assert heading[0] < cells[0] and cells[-1] < exercises[0], (
+        f"{q.notebook}: las preguntas van tras «## {QUIZ_HEADING}» y antes de «## Ejercicios»")
+    for i in cells:
+        cell = nb.cells[i]
+        assert classroom.slide_type(cell) == classroom.SUBSLIDE, f"{q.notebook}: celda {i}"
+        html = "".join(o.get("data", {}).get("text/html", "") for o in cell.outputs)
+        assert f"Pregunta {classroom.quiz_id(cell)}" in html and "cu-quiz" in html, (
+            f"{q.notebook}: la celda {i} no tiene guardada su pregunta; regenere con "
+            f"python tools/run_notebooks.py notebooks/{q.notebook}")
+
+
+def test_notebooks_without_a_source_have_no_quiz():
+    numbers = {p.stem for p in FILES}
+    for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        if path.name[:2] not in numbers:
+            nb = nbformat.read(path, as_version=4)
+            assert not any(classroom.quiz_id(c) for c in nb.cells), path.name
+
+
+# --------------------------------------------------------------------------- exportaciones
+
+import export_quizzes  # noqa: E402
+
+
+def test_moodle_export_matches_the_source():
+    import xml.etree.ElementTree as ET
+
+    quizzes = quiz.course_quizzes()
+    titles = export_quizzes.notebook_titles()
+    root = ET.fromstring(export_quizzes.moodle_xml(quizzes, titles))
+    items = list(root)
+    expected_count = sum(len(qz.questions) + 1 for qz in quizzes.values())
+    assert len(items) == expected_count
+    category = None
+    seen = []
+    for el in items:
+        if el.get("type") == "category":
+            category = el.findtext("category/text")
+            continue
+        qid = el.findtext("idnumber")
+        source = quizzes[qid[:2]].question(qid)
+        seen.append(qid)
+        assert category == export_quizzes.category_path(qid[:2], titles)
+        assert titles[qid[:2]].startswith(qid[:2] + " · ")
+        assert el.findtext("questiontext/text") == quiz.markdown_to_html(source.prompt)
+        answers = el.findall("answer")
+        if source.kind == "opcion":
+            assert el.get("type") == "multichoice" and el.findtext("single") == "true"
+            assert [a.get("fraction") for a in answers] == [
+                "100" if o.correct else "0" for o in source.options]
+            assert [a.findtext("text") for a in answers] == [
+                quiz.markdown_to_html(o.text, inline=True) for o in source.options]
+            assert [a.findtext("feedback/text") for a in answers] == [
+                quiz.markdown_to_html(o.feedback, inline=True) for o in source.options]
+        else:
+            assert el.get("type") == "numerical"
+            got = [(a.get("fraction"), float(a.findtext("text")) if a.findtext("text") != "*"
+                    else "*", float(a.findtext("tolerance")), a.findtext("feedback/text"))
+                   for a in answers]
+            md = lambda t: quiz.markdown_to_html(t, inline=True)  # noqa: E731
+            want = [("100", source.answer, source.tolerance, md(source.feedback_correct))]
+            want += [("0", m.value, m.tolerance, md(m.feedback)) for m in source.mistakes]
+            want += [("0", "*", 0.0, md(source.feedback_wrong))]
+            assert got == want, qid
+    assert seen == [x.id for qz in quizzes.values() for x in qz.questions]
+    assert "\\(" in ET.tostring(root, encoding="unicode")  # fórmulas para el filtro de Moodle
+    assert "$" not in "".join(root.itertext()).replace("$course$", "")
+
+
+def test_printable_version_is_offline_and_complete():
+    quizzes = quiz.course_quizzes()
+    text = export_quizzes.printable_html(quizzes, export_quizzes.notebook_titles())
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), "pide algo a Internet"
+    assert "break-before:page" in text
+    answers_at = text.index("Respuestas y explicaciones")
+    for qz in quizzes.values():
+        for x in qz.questions:
+            assert text.index(f"<strong>{x.id}.</strong>") < answers_at
+            assert text.index(f"<strong>{x.id}: ", answers_at) > answers_at
+
+
+def test_export_tool_writes_both_files(tmp_path):
+    written = export_quizzes.export(tmp_path)
+    assert [p.name for p in written] == ["preguntas-moodle.xml", "preguntas-imprimibles.html"]
+    assert (tmp_path / "mathjax" / "tex-chtml.js").is_file()
