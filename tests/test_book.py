@@ -881,14 +881,22 @@ def test_quiz_works_on_the_site_and_without_javascript(browser, site, server):
     num.locator(".cu-q-num").fill("abc")
     num.locator(".cu-q-comprobar").click()
     assert "Escriba un número" in num.locator(".cu-q-salida").inner_text()
-    page.set_viewport_size({"width": 390, "height": 800})
-    box.scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / "pregunta_390.png"))
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    assert page.evaluate("""() => Array.from(document.querySelectorAll('.cu-quiz'))
-        .every(q => q.getBoundingClientRect().right <= window.innerWidth + 1)""")
     assert not reader.problems, "\n".join(reader.problems)
     reader.close()
+
+    phone = Reader(browser, server, width=390, height=800)
+    phone.open("cuadernos/05_mcnemar.html")
+    box = phone.page.locator(f".cu-quiz:has-text('Pregunta {choice.id}')").first
+    phone.page.evaluate("el => window.scrollTo(0, el.getBoundingClientRect().top + scrollY - 60)",
+                        box.element_handle())
+    box.locator("label.cu-q-op").nth(right).click()
+    box.locator(".cu-q-comprobar").click()
+    phone.page.screenshot(path=str(SCREENSHOTS / "pregunta_390.png"))
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert phone.page.evaluate("""() => Array.from(document.querySelectorAll('.cu-quiz'))
+        .every(q => q.getBoundingClientRect().right <= window.innerWidth + 1)""")
+    assert not phone.problems, "\n".join(phone.problems)
+    phone.close()
 
     context = browser.new_context(java_script_enabled=False, viewport={"width": 1024, "height": 800})
     plain = context.new_page()
