@@ -482,7 +482,7 @@ if(q.getAttribute('data-tipo')==='opcion'){
 }else{
  var campo=q.querySelector('.cu-q-num');
  function comprueba(){var t=campo.value.trim().replace(/\s/g,'').replace(',','.')
-  .replace(/%$/,'');var x=Number(t);
+  .replace(/\u2212/g,'-').replace(/%$/,'');var x=Number(t);
   if(t===''||!isFinite(x)){sal.innerHTML='';var p=document.createElement('p');
    p.className='cu-q-retro cu-q-mal';p.textContent='Escriba un número (con punto o coma decimal).';
    sal.appendChild(p);return;}

@@ -195,9 +195,19 @@ def test_notebook_shows_every_question_in_order(path):
         cell = nb.cells[i]
         assert classroom.slide_type(cell) == classroom.SUBSLIDE, f"{q.notebook}: celda {i}"
         html = "".join(o.get("data", {}).get("text/html", "") for o in cell.outputs)
-        assert f"Pregunta {classroom.quiz_id(cell)}" in html and "cu-quiz" in html, (
-            f"{q.notebook}: la celda {i} no tiene guardada su pregunta; regenere con "
-            f"python tools/run_notebooks.py notebooks/{q.notebook}")
+        assert html == quiz.question_html(q.question(classroom.quiz_id(cell))), (
+            f"{q.notebook}: la salida guardada de la celda {i} no es la pregunta de {path.name} "
+            f"(¿cambió el fichero?); regenere con python tools/run_notebooks.py "
+            f"notebooks/{q.notebook}")
+
+
+def test_each_quiz_cell_is_its_own_subslide():
+    cells = [nbformat.v4.new_markdown_cell(f"## {QUIZ_HEADING}"),
+             nbformat.v4.new_code_cell("import course_utils as cu"),
+             nbformat.v4.new_code_cell('cu.quiz_question("05.1")'),
+             nbformat.v4.new_code_cell('cu.quiz_question("05.2")'),
+             nbformat.v4.new_code_cell('print(cu.quiz_question("05.2"))')]
+    assert classroom.expected_slide_types(cells) == ["slide", "-", "subslide", "subslide", "-"]
 
 
 def test_notebooks_without_a_source_have_no_quiz():

@@ -117,7 +117,9 @@ h1{font-size:1.5em}h2{font-size:1.25em;border-bottom:1px solid #888;padding-bott
 .espacio{border:1px solid #999;height:2em;width:12em;margin:.3em 0 0 1em}
 section.cuaderno,section.soluciones{break-before:page}
 .retro{margin:.2em 0 .4em 1em}
-@media print{body{margin:0;max-width:none}a{color:inherit;text-decoration:none}}
+mjx-container{display:inline-block;max-width:100%;overflow-x:auto;overflow-y:hidden;
+vertical-align:middle}
+@media print{mjx-container{overflow:visible}body{margin:0;max-width:none}a{color:inherit;text-decoration:none}}
 """
 
 
@@ -129,6 +131,7 @@ def printable_html(quizzes: dict[str, Quiz], titles: dict[str, str],
         "<!DOCTYPE html>",
         '<html lang="es"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<link rel="icon" href="data:,">',  # sin favicon: el navegador no pide nada más
         "<title>Compruebe lo que ha entendido · preguntas de repaso</title>",
         f"<style>{PRINT_CSS}</style>",
     ]
