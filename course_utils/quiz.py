@@ -158,7 +158,8 @@ class _Reader:
             raise self.fail(qid, field, "falta (es obligatorio).")
         value = table[key]
         if not isinstance(value, str):
-            raise self.fail(qid, field, f"debe ser un texto entre comillas; se recibió {describe(value)}.")
+            raise self.fail(qid, field,
+                            f"debe ser un texto entre comillas; se recibió {describe(value)}.")
         if not value.strip():
             raise self.fail(qid, field, "está vacío.")
         self.markdown(value, qid, field)
@@ -168,7 +169,8 @@ class _Reader:
         if "$$" in value:
             raise self.fail(qid, field, "no use fórmulas en bloque ($$...$$): solo $...$ en línea.")
         if len(re.findall(r"(?<!\\)\$", value)) % 2:
-            raise self.fail(qid, field, "tiene un número impar de «$»: alguna fórmula no está cerrada.")
+            raise self.fail(qid, field,
+                            "tiene un número impar de «$»: alguna fórmula no está cerrada.")
         tag = _HTML_TAG.search(re.sub(r"(?<!\\)\$[^$]*\$|`[^`]*`", "", value))
         if tag:
             raise self.fail(qid, field, f"no admite HTML ({tag.group(0)!r}); use Markdown.")
@@ -179,7 +181,8 @@ class _Reader:
         if key not in table:
             raise self.fail(qid, field, "falta (es obligatorio).")
         value = table[key]
-        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+        real = isinstance(value, numbers.Real) and not isinstance(value, bool)
+        if not real or not math.isfinite(value):
             raise self.fail(qid, field, f"debe ser un número finito; se recibió {describe(value)}.")
         if positive and value < 0:
             raise self.fail(qid, field, f"debe ser 0 o mayor (absoluta); se recibió {value!r}.")
@@ -245,7 +248,8 @@ def _parse(text: str, path: str, number: str | None) -> Quiz:
             raise r.fail(qid, "id", f"{why}: la pregunta n.º {k} debe llamarse {expected!r}.")
         kind = table.get("tipo")
         if kind not in KINDS:
-            raise r.fail(qid, "tipo", f"debe ser «opcion» o «numerica»; se recibió {describe(kind)}.")
+            raise r.fail(qid, "tipo",
+                         f"debe ser «opcion» o «numerica»; se recibió {describe(kind)}.")
         r.unknown(table, _CHOICE if kind == "opcion" else _NUMERIC, qid)
         section = table.get("seccion")
         if not isinstance(section, str) or not section.strip():
@@ -263,7 +267,8 @@ def _parse(text: str, path: str, number: str | None) -> Quiz:
 def _choice(r: _Reader, table: dict, qid: str, section: str, prompt: str) -> QuizQuestion:
     raw = table.get("opcion")
     if not isinstance(raw, list) or not all(isinstance(t, dict) for t in raw) or len(raw) < 2:
-        raise r.fail(qid, "opcion", "una pregunta «opcion» necesita al menos dos [[pregunta.opcion]].")
+        raise r.fail(qid, "opcion",
+                     "una pregunta «opcion» necesita al menos dos [[pregunta.opcion]].")
     if len(raw) > len(LETTERS):
         raise r.fail(qid, "opcion", f"tiene {len(raw)} opciones; como mucho {len(LETTERS)}.")
     options = []
@@ -278,11 +283,13 @@ def _choice(r: _Reader, table: dict, qid: str, section: str, prompt: str) -> Qui
         options.append(QuizOption(text, t["correcta"], feedback))
     n = sum(o.correct for o in options)
     if n != 1:
-        raise r.fail(qid, "opcion", f"debe haber exactamente una opción con «correcta = true»; hay {n}.")
+        raise r.fail(qid, "opcion",
+                     f"debe haber exactamente una opción con «correcta = true»; hay {n}.")
     texts = [o.text for o in options]
     if len(set(texts)) != len(texts):
         raise r.fail(qid, "opcion", "hay dos opciones con el mismo texto.")
-    return QuizQuestion(id=qid, section=section, kind="opcion", prompt=prompt, options=tuple(options))
+    return QuizQuestion(id=qid, section=section, kind="opcion", prompt=prompt,
+                        options=tuple(options))
 
 
 def _numeric(r: _Reader, table: dict, qid: str, section: str, prompt: str,
@@ -336,7 +343,8 @@ def load_quiz(path: str | Path) -> Quiz:
         Si ``path`` no es una ruta o no existe.
     """
     if not isinstance(path, (str, Path)):
-        raise TypeError(f"`path` debe ser la ruta de un fichero .toml; se recibió {describe(path)}.")
+        raise TypeError(
+            f"`path` debe ser la ruta de un fichero .toml; se recibió {describe(path)}.")
     p = Path(path)
     if not p.is_file():
         raise FileNotFoundError(f"`path`: no existe el fichero de preguntas {str(p)!r}.")
@@ -518,7 +526,8 @@ def question_html(q: QuizQuestion, title: str = "Pregunta") -> str:
                 f'<div class="cu-q-retro {cls}"><strong>{LETTERS[i]}. {verdict}</strong> '
                 f'{e(o.feedback, inline=True)}</div></details></li>'
             )
-        body.append(f'<ol class="cu-q-opciones cu-q-sinjs" style="{_PLAIN_LIST}">' + "".join(items) + "</ol>")
+        body.append(f'<ol class="cu-q-opciones cu-q-sinjs" style="{_PLAIN_LIST}">'
+                    + "".join(items) + "</ol>")
         body.append('<p class="cu-q-sinjs"><em>Elija una opción y despliéguela para ver si es '
                     'correcta y por qué.</em></p>')
         body.append(f'<ol class="cu-q-opciones cu-q-elige cu-q-js" style="{_HIDDEN}"></ol>')
@@ -567,7 +576,8 @@ def question_markdown(q: QuizQuestion, title: str = "Pregunta") -> str:
             for i, o in enumerate(q.options)
         ]
     else:
-        answers = [f"- **Respuesta: {q.answer_text}** (± {_fmt(q.tolerance)}). {q.feedback_correct}"]
+        answers = [f"- **Respuesta: {q.answer_text}** (± {_fmt(q.tolerance)}). "
+                   f"{q.feedback_correct}"]
         answers += [f"- Si obtuvo {_fmt(m.value)}: {m.feedback}" for m in q.mistakes]
         answers += [f"- Otro valor: {q.feedback_wrong}"]
     lines += ["", "<details><summary>Respuesta y explicaciones</summary>", "", *answers, "",

@@ -154,10 +154,16 @@ def test_quiz_untrusted_then_run(lab):
     el enunciado y las opciones, que se despliegan con su explicación, y ningún botón que no
     funcione. Tras ejecutar la celda, «Comprobar» corrige la opción elegida."""
     browser, url, _ = lab
-    page, problems = _open(browser, url)
+    page = browser.new_page(viewport={"width": 1366, "height": 768}, locale="es-ES")
+    problems: list[str] = []
     errors: list[str] = []
-    page.on("console", lambda m: m.type == "error" and "Maximum call stack" not in m.text
-            and errors.append(m.text))
+    page.on("request", lambda r: r.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+            or problems.append(f"petición fuera de la máquina: {r.url}"))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda e: errors.append(f"error de JavaScript: {e}"))
+    # Un espacio de trabajo propio: no restaura la presentación que dejaron otras pruebas.
+    page.goto(url + f"lab/workspaces/preguntas/tree/{NOTEBOOK}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
     cell = page.locator(".jp-CodeCell:has(.cu-quiz)").first
     cell.scroll_into_view_if_needed()
     quiz = cell.locator(".cu-quiz")
