@@ -435,7 +435,7 @@ def _fmt(x: float) -> str:
 
 # Estilos en línea que sobreviven al filtro de JupyterLab en un cuaderno no confiable (que quita
 # <style> y <script>): sin script, la parte interactiva queda oculta y se ve la plegable.
-_HIDDEN = "display:none"
+_HIDDEN = "display:none"  # con el atributo «hidden»: si un filtro quita uno, queda el otro
 _PLAIN_LIST = "list-style:none;padding-left:0"
 
 _CSS = """
@@ -469,7 +469,7 @@ background:#3f6fb5;color:#fff;cursor:pointer}
 _JS = r"""
 (function(s){var q=s.parentNode;if(!q||q.getAttribute('data-cu-activa'))return;
 q.setAttribute('data-cu-activa','1');q.classList.add('cu-q-activa');
-q.querySelectorAll('.cu-q-js').forEach(function(e){e.style.display='';});
+q.querySelectorAll('.cu-q-js').forEach(function(e){e.style.display='';e.hidden=false;});
 q.querySelectorAll('.cu-q-sinjs').forEach(function(e){e.style.display='none';});
 window.cuPreguntas=(window.cuPreguntas||0)+1;var nombre='cu-q-'+window.cuPreguntas;
 var sal=q.querySelector('.cu-q-salida'),btn=q.querySelector('.cu-q-comprobar');
@@ -530,8 +530,8 @@ def question_html(q: QuizQuestion, title: str = "Pregunta") -> str:
                     + "".join(items) + "</ol>")
         body.append('<p class="cu-q-sinjs"><em>Elija una opción y despliéguela para ver si es '
                     'correcta y por qué.</em></p>')
-        body.append(f'<ol class="cu-q-opciones cu-q-elige cu-q-js" style="{_HIDDEN}"></ol>')
-        body.append(f'<div class="cu-q-js" style="{_HIDDEN}"><div class="cu-q-fila"><button type="button" '
+        body.append(f'<ol class="cu-q-opciones cu-q-elige cu-q-js" style="{_HIDDEN}" hidden></ol>')
+        body.append(f'<div class="cu-q-js" style="{_HIDDEN}" hidden><div class="cu-q-fila"><button type="button" '
                     'class="cu-q-comprobar">Comprobar</button></div>'
                     '<div class="cu-q-salida" aria-live="polite"></div></div>')
         data = 'data-tipo="opcion"'
@@ -543,11 +543,13 @@ def question_html(q: QuizQuestion, title: str = "Pregunta") -> str:
             for m in q.mistakes
         )
         body.append(
-            f'<div class="cu-q-js" style="{_HIDDEN}"><div class="cu-q-fila"><label>Su respuesta: <input type="text" '
+            f'<div class="cu-q-js" style="{_HIDDEN}" hidden><div class="cu-q-fila"><label>Su respuesta: <input type="text" '
             'inputmode="decimal" autocomplete="off" class="cu-q-num"></label>'
             '<button type="button" class="cu-q-comprobar">Comprobar</button></div>'
             '<div class="cu-q-salida" aria-live="polite"></div></div>'
         )
+        body.append('<p class="cu-q-sinjs"><em>Calcule su respuesta y despliegue «Ver la '
+                    'respuesta» para comprobarla.</em></p>')
         body.append(
             f'<details class="cu-q-respuesta"><summary>Ver la respuesta</summary>'
             f'<p><strong>Respuesta: {html.escape(q.answer_text)}</strong> '
