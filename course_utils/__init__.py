@@ -30,6 +30,7 @@ seeds       Semillas: orden estocástico aproximado (ASO) entre dos configuracio
 plots_multiple  Diagrama de diferencias críticas.
 single_test_set  Un conjunto de prueba: reúne delong (dos AUC), cochran (Q de Cochran y
             McNemar por parejas) y permutation (prueba de permutación pareada).
+quiz        Preguntas «Compruebe lo que ha entendido» de cada cuaderno (quizzes/NN.toml).
 regression  Dos regresores sobre el mismo conjunto de prueba: Diebold y Mariano,
             intervalo bootstrap de la diferencia de MAE o RMSE.
 guide       La guía «¿Qué prueba uso?» del cuaderno 10, como datos.
@@ -131,6 +132,7 @@ from course_utils.regression import diebold_mariano_test, regression_difference_
 # --- de los resultados propios a un informe ---
 from course_utils.guide import GUIDE, GuideEntry
 from course_utils.report import AnalysisResult, analyze_results, read_results
+from course_utils.quiz import QuizFormatError, course_quizzes, load_quiz, quiz_question
 from course_utils.single_test_set import (
     CochranQResult,
     DeLongResult,
@@ -149,6 +151,10 @@ __all__ = [
     "comprobar",
     "ExerciseAnswer",
     "CheckResult",
+    "quiz_question",
+    "load_quiz",
+    "course_quizzes",
+    "QuizFormatError",
     "diebold_mariano_test",
     "regression_difference_interval",
     "GUIDE",

@@ -1238,6 +1238,19 @@ SWEEP.update({
         _check_permutation, max_examples=60, extra_names=("pos_label", "y_true"),
     ),
 })
+SWEEP["quiz_question"] = Case(
+    lambda: {"qid": "05.1"},
+    {"qid": st.sampled_from(["05-1", "5.1", "05.0", "05.99", "97.1", "", None, 5.1, ["05.1"],
+                             " 05.1", "05.1\n"])},
+    max_examples=15,
+)
+EXCLUDED.update({
+    "load_quiz": "lee un fichero: sus errores (fichero, pregunta y campo) los prueba "
+                 "tests/test_quizzes.py con variantes rotas de un ejemplo",
+    "course_quizzes": "sin argumentos: lee los ficheros course_utils/quizzes/NN.toml (validados "
+                      "en tests/test_quizzes.py)",
+    "QuizFormatError": "clase de excepción, no es invocable con datos del usuario",
+})
 EXCLUDED.update({
     "DeLongResult": "clase de resultado: la construyen las funciones, no el usuario",
     "CochranQResult": "clase de resultado: la construyen las funciones, no el usuario",

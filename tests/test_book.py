@@ -837,3 +837,87 @@ def test_every_term_introduced_with_its_english_name_is_in_the_glossary():
                 if len(es.split()) <= 4 and _fold(es) not in known:
                     missing.append(f"{path.name}: «{es}» (*{' '.join(m.group(2).split())}*)")
     assert not missing, "faltan en book/glosario.toml:\n" + "\n".join(missing)
+
+
+# ---------------------------------------------------------------------------------------------
+# Preguntas «Compruebe lo que ha entendido» (course_utils.quiz), sin núcleo y sin conexión
+# ---------------------------------------------------------------------------------------------
+
+
+def test_quiz_works_on_the_site_and_without_javascript(browser, site, server):
+    """En la página de 05: una opción incorrecta da su explicación, la correcta lo confirma y una
+    respuesta numérica dentro de la tolerancia se acepta; fórmulas compuestas, nada fuera de la
+    máquina, sin errores. Sin JavaScript, las opciones se despliegan una a una."""
+    from course_utils.quiz import course_quizzes
+
+    quiz = course_quizzes().get("05")
+    if quiz is None:
+        pytest.skip("el cuaderno 05 aún no tiene preguntas")
+    choice = next(q for q in quiz.questions if q.kind == "opcion")
+    numeric = next(q for q in quiz.questions if q.kind == "numerica")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    reader = Reader(browser, server, width=1366, height=900)
+    reader.open("cuadernos/05_mcnemar.html")
+    page = reader.page
+    assert page.locator(".cu-quiz").count() == len(quiz.questions)
+    assert page.locator(".cu-quiz.cu-q-activa").count() == len(quiz.questions)
+    box = page.locator(f".cu-quiz:has-text('Pregunta {choice.id}')").first
+    assert box.locator("mjx-container").count() > 0 or "$" not in choice.prompt
+    wrong = next(i for i, o in enumerate(choice.options) if not o.correct)
+    right = next(i for i, o in enumerate(choice.options) if o.correct)
+    box.scroll_into_view_if_needed()
+    box.locator("label.cu-q-op").nth(wrong).click()
+    box.locator(".cu-q-comprobar").click()
+    assert box.locator(".cu-q-salida .cu-q-mal").is_visible()
+    assert "Incorrecta" in box.locator(".cu-q-salida").inner_text()
+    page.screenshot(path=str(SCREENSHOTS / "pregunta_1366.png"))
+    box.locator("label.cu-q-op").nth(right).click()
+    box.locator(".cu-q-comprobar").click()
+    assert box.locator(".cu-q-salida .cu-q-bien").is_visible()
+    num = page.locator(f".cu-quiz:has-text('Pregunta {numeric.id}')").first
+    num.locator(".cu-q-num").fill(numeric.answer_text.replace(".", ","))
+    num.locator(".cu-q-num").press("Enter")
+    assert num.locator(".cu-q-salida .cu-q-bien").is_visible()
+    num.locator(".cu-q-num").fill("abc")
+    num.locator(".cu-q-comprobar").click()
+    assert "Escriba un número" in num.locator(".cu-q-salida").inner_text()
+    assert not reader.problems, "\n".join(reader.problems)
+    reader.close()
+
+    phone = Reader(browser, server, width=390, height=800)
+    phone.open("cuadernos/05_mcnemar.html")
+    box = phone.page.locator(f".cu-quiz:has-text('Pregunta {choice.id}')").first
+    phone.page.evaluate("el => window.scrollTo(0, el.getBoundingClientRect().top + scrollY - 60)",
+                        box.element_handle())
+    box.locator("label.cu-q-op").nth(right).click()
+    box.locator(".cu-q-comprobar").click()
+    phone.page.screenshot(path=str(SCREENSHOTS / "pregunta_390.png"))
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert phone.page.evaluate("""() => Array.from(document.querySelectorAll('.cu-quiz'))
+        .every(q => q.getBoundingClientRect().right <= window.innerWidth + 1)""")
+    assert not phone.problems, "\n".join(phone.problems)
+    phone.close()
+
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 1024, "height": 800})
+    plain = context.new_page()
+    plain.goto(server + "cuadernos/05_mcnemar.html")
+    box = plain.locator(f".cu-quiz:has-text('Pregunta {choice.id}')").first
+    assert not box.locator(".cu-q-comprobar").is_visible()
+    options = box.locator("details")
+    assert options.count() == len(choice.options)
+    feedback = options.nth(wrong).locator(".cu-q-retro")
+    assert not feedback.is_visible()
+    options.nth(wrong).locator("summary").click()
+    assert feedback.is_visible() and "Incorrecta" in feedback.inner_text()
+    box.scroll_into_view_if_needed()
+    plain.screenshot(path=str(SCREENSHOTS / "pregunta_sin_js.png"))
+    context.close()
+
+
+def test_quiz_exports_are_published(site):
+    folder = site / "preguntas"
+    assert (folder / "preguntas-moodle.xml").is_file()
+    text = (folder / "preguntas-imprimibles.html").read_text(encoding="utf-8")
+    script = re.search(r'<script defer src="([^"]+)"', text).group(1)
+    assert (folder / script).resolve().is_file(), "la versión para imprimir no encuentra MathJax"
+    assert "preguntas/preguntas-moodle.xml" in (site / "preguntas.html").read_text(encoding="utf-8")

@@ -862,3 +862,19 @@ def test_student_workspace_is_ignored_by_git_and_pytest():
     addopts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))[
         "tool"]["pytest"]["ini_options"]["addopts"]
     assert "--ignore=notebooks/mi_trabajo" in addopts
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_readme_duration_is_the_plan_total(path):
+    """La «duración en clase» del README es el total del plan de la sesión del cuaderno."""
+    block = _block_after(read(path), "Plan de la sesión")
+    total = next(line for line in block.splitlines()
+                 if line.startswith("|") and "total" in line.split("|")[1].lower())
+    minutes = _first_int(total.split("|")[2])
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    row = next((line for line in readme.splitlines()
+                if line.startswith("|") and f"(notebooks/{path.name})" in line), "")
+    assert f"| {minutes} min (" in row, (
+        f"README.md: la duración en clase de {path.name} debe ser {minutes} min (el total de su "
+        "plan de la sesión)"
+    )

@@ -147,3 +147,46 @@ def test_revealing_a_solution_and_saving_changes_no_check(lab):
     # Y la comprobación de las copias (--check) no ve ningún cambio.
     copy_path = notebooks / "alumnos" / NOTEBOOK
     assert make_student_copies.is_current(copy_path, expected)
+
+
+def test_quiz_untrusted_then_run(lab):
+    """Recién abierto (cuaderno no confiable), JupyterLab quita el script de las preguntas: se ven
+    el enunciado y las opciones, que se despliegan con su explicación, y ningún botón que no
+    funcione. Tras ejecutar la celda, «Comprobar» corrige la opción elegida."""
+    browser, url, _ = lab
+    page = browser.new_page(viewport={"width": 1366, "height": 768}, locale="es-ES")
+    problems: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda r: r.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+            or problems.append(f"petición fuera de la máquina: {r.url}"))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda e: errors.append(f"error de JavaScript: {e}"))
+    # Un espacio de trabajo propio: no restaura la presentación que dejaron otras pruebas.
+    page.goto(url + f"lab/workspaces/preguntas/tree/{NOTEBOOK}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    cell = page.locator(".jp-CodeCell:has(.cu-quiz)").first
+    cell.scroll_into_view_if_needed()
+    quiz = cell.locator(".cu-quiz")
+    quiz.wait_for(timeout=20_000)
+    assert quiz.locator("details").count() >= 3
+    assert not quiz.locator(".cu-q-comprobar").is_visible()
+    assert quiz.locator("mjx-container").count() > 0 or "$" not in quiz.inner_text()
+    quiz.locator("details summary").first.click()
+    assert quiz.locator("details .cu-q-retro").first.is_visible()
+    page.screenshot(path=str(SCREENSHOTS / "jupyterlab_pregunta_no_confiable.png"))
+    # La celda anterior importa course_utils (un núcleo recién abierto no tiene nada).
+    setup = cell.locator("xpath=preceding-sibling::div[contains(@class,'jp-CodeCell')][1]")
+    assert "import course_utils as cu" in setup.inner_text()
+    for target in (setup, cell):
+        target.locator(".jp-InputArea-editor").click()
+        page.keyboard.press("Control+Enter")
+        page.wait_for_timeout(1_000)
+    active = cell.locator(".cu-quiz.cu-q-activa")
+    active.wait_for(timeout=60_000)
+    active.locator("label.cu-q-op").nth(0).click()
+    active.locator(".cu-q-comprobar").click()
+    assert active.locator(".cu-q-salida .cu-q-retro").is_visible()
+    page.screenshot(path=str(SCREENSHOTS / "jupyterlab_pregunta.png"))
+    assert not problems, problems
+    assert not errors, errors
+    page.close()

@@ -52,6 +52,11 @@ SHOW_SOLUTION = "Mostrar solución"
 HIDE_SOLUTION = "Ocultar solución"
 
 
+# Celda de pregunta de repaso (la misma regla que tools/classroom.py).
+QUIZ_CELL = re.compile(r'^\s*(?:cu\.)?quiz_question\(\s*"(\d{2}\.\d+)"\s*\)\s*$')
+QUIZ_FOLDER = "preguntas"
+
+
 class BookError(Exception):
     """Un problema en las fuentes que impide construir el sitio (mensaje en español)."""
 
@@ -168,15 +173,21 @@ def stage_notebook(path: Path, src: Path) -> None:
             cell.source = _OUTSIDE_LINK.sub(r"\1", cell.source)
             if SOLUTION_TAG in tags:
                 cell.source = fold_markdown_solution(cell.source)
-        else:
+        elif cell.get("id", "").startswith("quiz-") and cell.get("id", "").endswith("-import"):
+            # La importación que activa las preguntas en JupyterLab; en el sitio no hace falta.
+            cell.metadata["tags"] = tags + ["remove-cell"]
+        elif QUIZ_CELL.match(cell.source):
+            # Una pregunta de repaso: en el sitio solo cuenta la pregunta (su salida guardada).
+            cell.metadata["tags"] = tags + ["remove-input"]
+        elif SOLUTION_TAG in tags:
+            # myst-nb pliega la celda entera (código y salida) en un <details> cerrado.
+            cell.metadata["tags"] = [t for t in tags if t != "hide-cell"] + ["hide-cell"]
+            cell.metadata["mystnb"] = {
+                "code_prompt_show": SHOW_SOLUTION,
+                "code_prompt_hide": HIDE_SOLUTION,
+            }
+        if cell.cell_type == "code":
             _link_markdown_outputs(cell)
-            if SOLUTION_TAG in tags:
-                # myst-nb pliega la celda entera (código y salida) en un <details> cerrado.
-                cell.metadata["tags"] = [t for t in tags if t != "hide-cell"] + ["hide-cell"]
-                cell.metadata["mystnb"] = {
-                    "code_prompt_show": SHOW_SOLUTION,
-                    "code_prompt_hide": HIDE_SOLUTION,
-                }
     student_text = student_copy_text(path, nb)
     has_student_copy = student_text is not None
     # El recuadro de descargas va justo debajo del título.
@@ -433,6 +444,28 @@ def write_archive(target: Path) -> None:
             archive.writestr(info, path.read_bytes())
 
 
+def quiz_page() -> str:
+    """Página para docentes: el banco de preguntas para Moodle y la versión para imprimir."""
+    return "\n".join([
+        "# Preguntas de repaso para docentes",
+        "",
+        "Cada cuaderno termina su parte central con «Compruebe lo que ha entendido»: de 4 a 8",
+        "preguntas (de opción y numéricas) sobre lo que suele confundirse, cada respuesta con su",
+        "explicación. Las mismas preguntas, generadas de la misma fuente",
+        "(`course_utils/quizzes/NN.toml`), para usarlas fuera de los cuadernos:",
+        "",
+        f'- <a href="{QUIZ_FOLDER}/preguntas-moodle.xml" download>Banco de preguntas para Moodle '
+        "(Moodle XML)</a>: en Moodle, *Banco de preguntas → Importar*, formato «Moodle XML»; crea",
+        "  una categoría por cuaderno. Las fórmulas las compone el filtro MathJax de Moodle.",
+        f'- <a href="{QUIZ_FOLDER}/preguntas-imprimibles.html">Versión para imprimir</a>: una',
+        "  página por cuaderno y, al final, las respuestas con sus explicaciones (imprímala desde el",
+        "  navegador).",
+        "",
+        "Para generarlos sin el sitio: `python tools/export_quizzes.py`.",
+        "",
+    ])
+
+
 def run_page() -> str:
     section = _OUTSIDE_LINK.sub(r"\1", readme_setup_section())
     return "\n".join(
@@ -482,6 +515,7 @@ def stage(src: Path) -> list[str]:
     notes += [f"el glosario omite «{p}», que aún no existe" for p in pending]
     (src / "referencias.md").write_text(references_page(notebooks), encoding="utf-8")
     (src / "como-ejecutar.md").write_text(run_page(), encoding="utf-8")
+    (src / "preguntas.md").write_text(quiz_page(), encoding="utf-8")
     write_archive(src / "descargas" / ARCHIVE_NAME)
     return notes
 
@@ -498,7 +532,16 @@ def build(out: Path, quiet: bool = False) -> int:
     args += ["-E", "-d", str(out / "doctrees")]
     if quiet:
         args.append("-q")
-    return build_main([*args, str(src), str(html)])
+    status = build_main([*args, str(src), str(html)])
+    if status == 0:
+        # El banco para Moodle y la versión para imprimir, con el MathJax del propio sitio.
+        sys.path.insert(0, str(ROOT / "tools"))
+        try:
+            import export_quizzes
+        finally:
+            sys.path.pop(0)
+        export_quizzes.export(html / QUIZ_FOLDER, mathjax="../_static/mathjax/tex-chtml.js")
+    return status
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -47,6 +47,8 @@ SLIDE_TYPES = frozenset({SLIDE, SUBSLIDE, SKIP, CONTINUE, "fragment", "notes"})
 _HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _EXERCISE = re.compile(r"^Ejercicio\s+(\d+)\b")
+# Una celda de pregunta de repaso («Compruebe lo que ha entendido»): ``cu.quiz_question("05.1")``.
+QUIZ_CELL = re.compile(r'^\s*(?:cu\.)?quiz_question\(\s*"(\d{2}\.\d+)"\s*\)\s*$')
 
 
 # --------------------------------------------------------------------------- celdas y encabezados
@@ -67,6 +69,14 @@ def is_check(cell) -> bool:
 def answer_names(source: str) -> list[str]:
     """Nombres ``respuesta_N`` que una celda de solución asigna al principio de una línea."""
     return list(dict.fromkeys(_ANSWER_ASSIGN.findall(source)))
+
+
+def quiz_id(cell) -> str | None:
+    """El identificador de la pregunta que muestra una celda de código (``"05.1"``), o ``None``."""
+    if cell.cell_type != "code":
+        return None
+    m = QUIZ_CELL.match(cell.source)
+    return m.group(1) if m else None
 
 
 def headings(markdown: str) -> list[tuple[int, str]]:
@@ -152,7 +162,9 @@ def expected_slide_types(cells) -> list[str]:
             out.append(SKIP)
             continue
         level = heading_level(cell.source) if cell.cell_type == "markdown" else 0
-        if level in (1, 2):
+        if quiz_id(cell):  # una pregunta por subdiapositiva: el docente la plantea a la sala
+            out.append(SUBSLIDE)
+        elif level in (1, 2):
             out.append(SLIDE)
         elif level == 3:
             out.append(SUBSLIDE)

@@ -20,7 +20,8 @@ Además se aplican las reglas de clase de ``CONTRIBUTING.md`` (``tools/classroom
   también su salida, para que proyectar el cuaderno no muestre las respuestas);
 - cada celda lleva los metadatos de diapositivas de RISE (``slideshow.slide_type``): una celda
   Markdown que empieza por ``#`` o ``##`` abre diapositiva (``slide``), una que empieza por
-  ``###`` abre subdiapositiva (``subslide``), las celdas de una sección «Para profundizar» (desde
+  ``###`` abre subdiapositiva (``subslide``), igual que cada celda de pregunta de repaso
+  (``cu.quiz_question("05.1")``: una pregunta por diapositiva), las celdas de una sección «Para profundizar» (desde
   su encabezado hasta el siguiente del mismo nivel o superior) y las soluciones se omiten
   (``skip``) y el resto continúa la diapositiva en curso (``-``);
 - el cuaderno lleva ``"rise": {"scroll": true}``: una diapositiva más alta que la pantalla se

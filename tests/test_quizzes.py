@@ -1,0 +1,286 @@
+"""Preguntas «Compruebe lo que ha entendido» (``course_utils/quizzes/NN.toml``).
+
+- El lector rechaza cada problema de formato con un mensaje que nombra fichero, pregunta y campo
+  (sobre un ejemplo propio, ``tests/data/quiz/99.toml``, y variantes rotas de él).
+- Cada fichero del curso es válido, tiene de 4 a 8 preguntas y al menos una numérica; cada
+  pregunta remite a una sección que existe en su cuaderno y cada respuesta numérica aparece, escrita
+  igual, en una salida guardada del cuaderno.
+- Cada cuaderno con preguntas las muestra todas, en orden, tras «## Compruebe lo que ha entendido».
+- La corrección numérica (Python) y la del HTML (el script, en ``tests/test_book.py`` y
+  ``tests/test_jupyterlab.py``) siguen las mismas reglas.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from course_utils import quiz
+from course_utils.quiz import QuizFormatError, load_quiz
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "tests" / "data" / "quiz" / "99.toml"
+sys.path.insert(0, str(ROOT / "tools"))
+import classroom  # noqa: E402
+
+FILES = quiz.quiz_files()
+FILE_IDS = [p.name for p in FILES]
+QUIZ_HEADING = "Compruebe lo que ha entendido"
+CELL = re.compile(r'^cu\.quiz_question\("(\d{2}\.\d+)"\)$')
+
+
+def test_example_loads():
+    q = load_quiz(EXAMPLE)
+    assert q.number == "99" and q.notebook == "99_ejemplo.ipynb"
+    assert [x.id for x in q.questions] == ["99.1", "99.2"]
+    choice, numeric = q.questions
+    assert [o.correct for o in choice.options] == [False, True, False]
+    assert numeric.answer == 0.031 and numeric.answer_text == "0.0310"
+    assert numeric.tolerance == 0.0005 and numeric.mistakes[0].value == 3.1
+
+
+def test_numeric_check_rules():
+    numeric = load_quiz(EXAMPLE).questions[1]
+    assert numeric.check(0.031) == (True, numeric.feedback_correct)
+    assert numeric.check(0.0314)[0] and not numeric.check(0.0316)[0]
+    assert numeric.check(3.14) == (False, numeric.mistakes[0].feedback)
+    assert numeric.check(0.5) == (False, numeric.feedback_wrong)
+
+
+BROKEN = [
+    # (cambio en el texto del ejemplo, fragmentos que debe decir el error)
+    (('retro = "Sí: $p > \\\\alpha$. Vea la sección 3."\n', ""),
+     ["99.toml", "pregunta 99.1", "opcion 2.retro", "falta"]),
+    (("correcta = true", "correcta = false"), ["pregunta 99.1", "exactamente una", "hay 0"]),
+    (("  correcta = false\n  retro = \"No: la", "  correcta = true\n  retro = \"No: la"),
+     ["pregunta 99.1", "exactamente una", "hay 2"]),
+    (('id = "99.2"', 'id = "99.1"'), ["pregunta 99.1", "«id»", "repetido"]),
+    (('id = "99.2"', 'id = "99.3"'), ["pregunta 99.3", "«id»", "no sigue el orden", "'99.2'"]),
+    (('id = "99.1"', 'id = "5.1"'), ["pregunta n.º 1", "«id»", "NN.k"]),
+    (('tipo = "numerica"', 'tipo = "numérica"'), ["pregunta 99.2", "«tipo»", "numérica"]),
+    (("tolerancia = 0.0005\n", ""), ["pregunta 99.2", "«tolerancia»", "falta"]),
+    (("tolerancia = 0.0005\n", "tolerancia = -1\n"), ["pregunta 99.2", "«tolerancia»", "0 o mayor"]),
+    (("respuesta = 0.0310", 'respuesta = "0.031"'), ["pregunta 99.2", "«respuesta»", "número"]),
+    (("retro_incorrecta", "retro_incorecta"), ["pregunta 99.2", "retro_incorecta", "desconocido"]),
+    (("valor = 3.1", "valor = 0.0312"), ["pregunta 99.2", "fallo 1.valor", "se solapa"]),
+    (('seccion = "3"', "seccion = 3"), ["pregunta 99.1", "«seccion»"]),
+    (("¿Qué puede decir?", "¿Qué puede decir $p?"), ["pregunta 99.1", "«enunciado»", "impar"]),
+    (("¿Qué puede decir?", "$$p$$"), ["pregunta 99.1", "«enunciado»", "$$"]),
+    (("**equivalentes**", "<b>equivalentes</b>"), ["pregunta 99.1", "opcion 1.texto", "HTML"]),
+    (('cuaderno = "99_ejemplo.ipynb"', 'cuaderno = "05_mcnemar.ipynb"'),
+     ["99.toml", "«cuaderno»", "05_mcnemar"]),
+    (('cuaderno = "99_ejemplo.ipynb"', 'cuaderno = "99_ejemplo.ipynb"\ncuaderno = "x"'),
+     ["99.toml", "no es TOML válido", "línea"]),
+]
+
+
+@pytest.mark.parametrize("change, expected", BROKEN, ids=[e[1][-1] + str(i) for i, e in enumerate(BROKEN)])
+def test_format_errors_name_file_question_and_field(tmp_path, change, expected):
+    text = EXAMPLE.read_text(encoding="utf-8")
+    old, new = change
+    assert old in text, f"la prueba está mal escrita: {old!r} no está en el ejemplo"
+    path = tmp_path / "99.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(QuizFormatError) as info:
+        load_quiz(path)
+    message = str(info.value)
+    missing = [e for e in expected if e not in message]
+    assert not missing, f"el mensaje no dice {missing}: {message}"
+
+
+def test_bad_file_names_and_ids(tmp_path):
+    other = tmp_path / "ejemplo.toml"
+    other.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(QuizFormatError, match="NN.toml"):
+        load_quiz(other)
+    with pytest.raises(FileNotFoundError, match="no existe"):
+        load_quiz(tmp_path / "98.toml")
+    with pytest.raises(TypeError, match="`path`"):
+        load_quiz(5)
+    with pytest.raises(ValueError, match="NN.k"):
+        quiz.quiz_question("05-1")
+    with pytest.raises(TypeError, match="`qid`"):
+        quiz.quiz_question(5.1)
+    with pytest.raises(ValueError, match="no tiene preguntas"):
+        quiz.quiz_question("97.1")
+
+
+# --------------------------------------------------------------------------- ficheros del curso
+
+
+def _notebook(q) -> Path:
+    return ROOT / "notebooks" / q.notebook
+
+
+@pytest.mark.parametrize("path", FILES, ids=FILE_IDS)
+def test_course_quiz_is_valid(path):
+    q = load_quiz(path)  # lanza QuizFormatError, con el sitio exacto, si algo no cumple el formato
+    assert 4 <= len(q.questions) <= 8, f"{path.name}: debe tener de 4 a 8 preguntas (tiene {len(q.questions)})"
+    assert any(x.kind == "numerica" for x in q.questions), f"{path.name}: falta una pregunta numérica"
+    assert _notebook(q).is_file(), f"{path.name}: no existe el cuaderno notebooks/{q.notebook}"
+    few = [x.id for x in q.questions if x.kind == "opcion" and not 3 <= len(x.options) <= 4]
+    assert not few, f"{path.name}: las preguntas de opciones llevan de 3 a 4 opciones: {few}"
+
+
+def _headings(nb) -> list[tuple[int, str]]:
+    return [h for c in nb.cells if c.cell_type == "markdown" for h in classroom.headings(c.source)]
+
+
+def _section_exists(section: str, headings: list[tuple[int, str]]) -> bool:
+    texts = [t.strip("*_ ") for _, t in headings]
+    if re.fullmatch(r"\d+", section):
+        return any(level == 2 and re.match(rf"{section}\.\s", t) for level, t in headings)
+    return any(t == section or re.sub(r"^\d+\.\s+", "", t) == section for t in texts)
+
+
+def _output_text(nb) -> str:
+    parts = []
+    for c in nb.cells:
+        for out in c.get("outputs", []):
+            if out.get("output_type") == "stream":
+                parts.append("".join(out.get("text", "")))
+            for mime in ("text/plain", "text/html", "text/markdown"):
+                value = out.get("data", {}).get(mime)
+                if value and "cu-quiz" not in "".join(value):  # no contar las propias preguntas
+                    parts.append("".join(value))
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("path", FILES, ids=FILE_IDS)
+def test_sections_and_numeric_answers_come_from_the_notebook(path):
+    q = load_quiz(path)
+    nb = nbformat.read(_notebook(q), as_version=4)
+    headings = _headings(nb)
+    bad = [f"{x.id} (seccion = {x.section!r})" for x in q.questions
+           if not _section_exists(x.section, headings)]
+    assert not bad, (f"{path.name}: sección que no existe en {q.notebook} (ni «## N.» ni un "
+                     f"encabezado con ese texto): {bad}")
+    outputs = _output_text(nb)
+    missing = [
+        f"{x.id} (respuesta = {x.answer_text})" for x in q.questions if x.kind == "numerica"
+        and not re.search(rf"(?<![\d.]){re.escape(x.answer_text)}(?![\d])", outputs)
+    ]
+    assert not missing, (f"{path.name}: respuesta numérica que no aparece, escrita igual, en "
+                         f"ninguna salida guardada de {q.notebook}: {missing}")
+
+
+def _quiz_cells(nb) -> list[str]:
+    return [m.group(1) for c in nb.cells if c.cell_type == "code"
+            for m in [CELL.match(c.source.strip())] if m]
+
+
+@pytest.mark.parametrize("path", FILES, ids=FILE_IDS)
+def test_notebook_shows_every_question_in_order(path):
+    """«## Compruebe lo que ha entendido», antes de los ejercicios, con una celda por pregunta
+    (subdiapositiva en RISE) cuya salida guardada es esa pregunta."""
+    q = load_quiz(path)
+    nb = nbformat.read(_notebook(q), as_version=4)
+    shown = [classroom.quiz_id(c) for c in nb.cells if classroom.quiz_id(c)]
+    assert shown == [x.id for x in q.questions], (
+        f"{q.notebook}: las celdas de preguntas {shown} no son las de {path.name}; aplique "
+        "/work/coord/quiz-apply.py o añada las celdas cu.quiz_question(...)"
+    )
+    firsts = [classroom.first_line(c.source) if c.cell_type == "markdown" else "" for c in nb.cells]
+    heading = [i for i, line in enumerate(firsts) if line == f"## {QUIZ_HEADING}"]
+    exercises = [i for i, line in enumerate(firsts) if re.match(r"^##\s+(\d+\.\s+)?Ejercicios\b", line)]
+    cells = [i for i, c in enumerate(nb.cells) if classroom.quiz_id(c)]
+    assert len(heading) == 1, f"{q.notebook}: falta (o se repite) «## {QUIZ_HEADING}»"
+    assert heading[0] < cells[0] and cells[-1] < exercises[0], (
+        f"{q.notebook}: las preguntas van tras «## {QUIZ_HEADING}» y antes de «## Ejercicios»")
+    for i in cells:
+        cell = nb.cells[i]
+        assert classroom.slide_type(cell) == classroom.SUBSLIDE, f"{q.notebook}: celda {i}"
+        html = "".join(o.get("data", {}).get("text/html", "") for o in cell.outputs)
+        assert html == quiz.question_html(q.question(classroom.quiz_id(cell))), (
+            f"{q.notebook}: la salida guardada de la celda {i} no es la pregunta de {path.name} "
+            f"(¿cambió el fichero?); regenere con python tools/run_notebooks.py "
+            f"notebooks/{q.notebook}")
+
+
+def test_each_quiz_cell_is_its_own_subslide():
+    cells = [nbformat.v4.new_markdown_cell(f"## {QUIZ_HEADING}"),
+             nbformat.v4.new_code_cell("import course_utils as cu"),
+             nbformat.v4.new_code_cell('cu.quiz_question("05.1")'),
+             nbformat.v4.new_code_cell('cu.quiz_question("05.2")'),
+             nbformat.v4.new_code_cell('print(cu.quiz_question("05.2"))')]
+    assert classroom.expected_slide_types(cells) == ["slide", "-", "subslide", "subslide", "-"]
+
+
+def test_notebooks_without_a_source_have_no_quiz():
+    numbers = {p.stem for p in FILES}
+    for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        if path.name[:2] not in numbers:
+            nb = nbformat.read(path, as_version=4)
+            assert not any(classroom.quiz_id(c) for c in nb.cells), path.name
+
+
+# --------------------------------------------------------------------------- exportaciones
+
+import export_quizzes  # noqa: E402
+
+
+def test_moodle_export_matches_the_source():
+    import xml.etree.ElementTree as ET
+
+    quizzes = quiz.course_quizzes()
+    titles = export_quizzes.notebook_titles()
+    root = ET.fromstring(export_quizzes.moodle_xml(quizzes, titles))
+    items = list(root)
+    expected_count = sum(len(qz.questions) + 1 for qz in quizzes.values())
+    assert len(items) == expected_count
+    category = None
+    seen = []
+    for el in items:
+        if el.get("type") == "category":
+            category = el.findtext("category/text")
+            continue
+        qid = el.findtext("idnumber")
+        source = quizzes[qid[:2]].question(qid)
+        seen.append(qid)
+        assert category == export_quizzes.category_path(qid[:2], titles)
+        assert titles[qid[:2]].startswith(qid[:2] + " · ")
+        assert el.findtext("questiontext/text") == quiz.markdown_to_html(source.prompt)
+        answers = el.findall("answer")
+        if source.kind == "opcion":
+            assert el.get("type") == "multichoice" and el.findtext("single") == "true"
+            assert [a.get("fraction") for a in answers] == [
+                "100" if o.correct else "0" for o in source.options]
+            assert [a.findtext("text") for a in answers] == [
+                quiz.markdown_to_html(o.text, inline=True) for o in source.options]
+            assert [a.findtext("feedback/text") for a in answers] == [
+                quiz.markdown_to_html(o.feedback, inline=True) for o in source.options]
+        else:
+            assert el.get("type") == "numerical"
+            got = [(a.get("fraction"), float(a.findtext("text")) if a.findtext("text") != "*"
+                    else "*", float(a.findtext("tolerance")), a.findtext("feedback/text"))
+                   for a in answers]
+            md = lambda t: quiz.markdown_to_html(t, inline=True)  # noqa: E731
+            want = [("100", source.answer, source.tolerance, md(source.feedback_correct))]
+            want += [("0", m.value, m.tolerance, md(m.feedback)) for m in source.mistakes]
+            want += [("0", "*", 0.0, md(source.feedback_wrong))]
+            assert got == want, qid
+    assert seen == [x.id for qz in quizzes.values() for x in qz.questions]
+    assert "\\(" in ET.tostring(root, encoding="unicode")  # fórmulas para el filtro de Moodle
+    assert "$" not in "".join(root.itertext()).replace("$course$", "")
+
+
+def test_printable_version_is_offline_and_complete():
+    quizzes = quiz.course_quizzes()
+    text = export_quizzes.printable_html(quizzes, export_quizzes.notebook_titles())
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), "pide algo a Internet"
+    assert "break-before:page" in text
+    answers_at = text.index("Respuestas y explicaciones")
+    for qz in quizzes.values():
+        for x in qz.questions:
+            assert text.index(f"<strong>{x.id}.</strong>") < answers_at
+            assert text.index(f"<strong>{x.id}: ", answers_at) > answers_at
+
+
+def test_export_tool_writes_both_files(tmp_path):
+    written = export_quizzes.export(tmp_path)
+    assert [p.name for p in written] == ["preguntas-moodle.xml", "preguntas-imprimibles.html"]
+    assert (tmp_path / "mathjax" / "tex-chtml.js").is_file()
