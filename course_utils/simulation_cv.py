@@ -185,20 +185,22 @@ def _gaussian_nb_predict_splits(x: np.ndarray, y: np.ndarray, train: np.ndarray)
     mean_all = sums[:, :d] / n_train[:, None]
     var_all = sums[:, d: 2 * d] / n_train[:, None] - mean_all**2
     epsilon = 1e-9 * var_all.max(axis=1)  # (J,)
-    jll = []
+    coef = []
     for c in (0, 1):
         base = (2 * d + 1) * (c + 1)
         nc = sums[:, base + 2 * d]
         mean = sums[:, base: base + d] / nc[:, None]
         var = np.maximum(sums[:, base + d: base + 2 * d] / nc[:, None] - mean**2, 0.0)
         var += epsilon[:, None]
-        log_prior = np.log(nc / n_train)
-        const = -0.5 * np.sum(np.log(2 * np.pi * var), axis=1)  # (J,)
-        # Σ_f (x_if - m_jf)² / v_jf = Σ x²/v - 2 Σ x m / v + Σ m²/v
         inv = 1 / var
-        quad = inv @ (x**2).T - 2 * (mean * inv) @ x.T + np.sum(mean**2 * inv, axis=1)[:, None]
-        jll.append((log_prior + const)[:, None] - 0.5 * quad)
-    return (jll[1] > jll[0]).astype(np.int64)
+        # log P(c) + log N(x; m, v) = const - ½ Σ_f x_f² / v_f + Σ_f x_f m_f / v_f
+        const = (np.log(nc / n_train) - 0.5 * np.sum(np.log(2 * np.pi * var), axis=1)
+                 - 0.5 * np.sum(mean**2 * inv, axis=1))
+        coef.append(np.hstack([-0.5 * inv, mean * inv, const[:, None]]))
+    # La diferencia de log-verosimilitudes conjuntas (clase 1 menos clase 0) de cada partición
+    # y cada ejemplo, con un solo producto de matrices.
+    jll_diff = (coef[1] - coef[0]) @ np.hstack([x**2, x, ones]).T
+    return (jll_diff > 0).astype(np.int64)
 
 
 def _permutations(rng, count, n):

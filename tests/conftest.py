@@ -1,8 +1,85 @@
 """Configuración común de las pruebas unitarias."""
 
-import matplotlib
+import os
+
+
+def _threads_per_worker() -> int | None:
+    """Hilos de cálculo por proceso de pytest-xdist: los núcleos repartidos entre los procesos.
+
+    Con ``-n 2`` en 2 núcleos, cada proceso (y cada núcleo de Jupyter que arranca nbval) usa un
+    hilo: con los hilos por defecto de OpenBLAS y OpenMP (uno por núcleo en cada proceso), los
+    dos procesos se estorban y las operaciones pequeñas con matrices van varias veces más
+    lentas. Los resultados no cambian: las salidas guardadas de los cuadernos, generadas con los
+    hilos por defecto, siguen coincidiendo. Sin xdist (``-n 0``), no se limita nada."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0") or 0)
+    if workers < 2:
+        return None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, (cores or 1) // workers)
+
+
+_THREADS = _threads_per_worker()
+if _THREADS is not None:
+    # Antes de importar numpy; los núcleos de Jupyter y los subprocesos heredan estas variables.
+    for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(_var, str(_THREADS))
+
+import matplotlib  # noqa: E402
 
 matplotlib.use("Agg")
+
+if _THREADS is not None:
+    # Por si numpy ya estaba importado (otro complemento de pytest) con los hilos por defecto.
+    from threadpoolctl import threadpool_limits
+
+    _LIMITS = threadpool_limits(limits=int(os.environ["OPENBLAS_NUM_THREADS"]))
+
+
+#: Segundos que tardan, más o menos, los grupos más largos de ``--dist loadscope`` (un módulo
+#: de pruebas o un cuaderno entero van a un mismo proceso), medidos con
+#: ``python -m pytest --durations=0`` en 2 núcleos. Solo deciden el orden de reparto.
+_SLOW_SCOPES = {
+    "tests/test_book.py": 70,
+    "notebooks/10_laboratorio_de_simulacion.ipynb": 45,
+    "notebooks/06_5x2cv_adult.ipynb": 40,
+    "tests/test_jupyterlab.py": 35,
+    "notebooks/09_comparacion_bayesiana.ipynb": 22,
+    "notebooks/07_variabilidad_potencia_no_inferioridad.ipynb": 15,
+    "tests/test_bad_input_sweep.py": 15,
+    "notebooks/13_comparaciones_de_la_practica.ipynb": 14,
+    "tests/test_intervals.py": 13,
+    "tests/test_multiple.py": 12,
+    "notebooks/08_varios_modelos_y_conjuntos.ipynb": 12,
+    "tests/test_nbval_harness.py": 9,
+    "tests/test_bayesian.py": 7,
+}
+
+
+def _scope(nodeid: str) -> str:
+    """El grupo de ``--dist loadscope`` (como ``xdist.scheduler.LoadScopeScheduling``)."""
+    return nodeid.rsplit("::", 1)[0]
+
+
+def _scope_seconds(scope: str, n_items: int) -> float:
+    if scope in _SLOW_SCOPES:
+        return _SLOW_SCOPES[scope]
+    # Sin medida: una celda de cuaderno cuesta mucho más que una prueba unitaria.
+    return n_items * (0.5 if scope.endswith(".ipynb") else 0.03)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Con pytest-xdist, los grupos de ``--dist loadscope`` más largos primero
+    (``--no-loadscope-reorder`` en ``pyproject.toml`` hace que xdist respete este orden): cada
+    proceso toma el siguiente grupo al acabar, y ningún grupo largo queda para el final, con el
+    otro núcleo ya parado. El orden dentro de cada grupo no cambia."""
+    if not hasattr(config, "workerinput"):
+        return  # solo en los procesos de xdist: es su colección la que reparte el principal
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[_scope(item.nodeid)] = counts.get(_scope(item.nodeid), 0) + 1
+    first = {scope: i for i, scope in reversed(list(enumerate(_scope(it.nodeid) for it in items)))}
+    items.sort(key=lambda it: (-_scope_seconds(_scope(it.nodeid), counts[_scope(it.nodeid)]),
+                               first[_scope(it.nodeid)]))
 
 
 def missing_reference(reason: str, skipped: str) -> None:

@@ -92,9 +92,18 @@ def _open(browser, url: str):
     return page, problems
 
 
-def test_first_start_is_in_spanish_with_no_pop_up(lab):
+@pytest.fixture(scope="module")
+def first_view(lab):
+    """La pestaña del cuaderno recién abierta. La comparten la primera impresión y RISE (que
+    la usa después, para abrir la presentación): JupyterLab se carga una vez para las dos."""
     browser, url, _ = lab
     page, problems = _open(browser, url)
+    yield page, problems
+    page.close()
+
+
+def test_first_start_is_in_spanish_with_no_pop_up(first_view):
+    page, problems = first_view
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "jupyterlab_inicio.png"))
     assert not page.locator(".Toastify__toast").all_inner_texts(), "aparece una notificación"
@@ -102,12 +111,10 @@ def test_first_start_is_in_spanish_with_no_pop_up(lab):
     assert SPANISH_MENUS <= menus, menus
     assert menus - SPANISH_MENUS <= UNTRANSLATED_MENUS, menus - SPANISH_MENUS
     assert not problems, problems
-    page.close()
 
 
-def test_rise_typesets_the_formulas(lab):
-    browser, url, _ = lab
-    page, problems = _open(browser, url)
+def test_rise_typesets_the_formulas(first_view):
+    page, problems = first_view
     page.locator(".jp-Notebook .jp-Cell").first.click()
     page.keyboard.press("Escape")
     page.keyboard.press("Alt+r")
@@ -121,7 +128,6 @@ def test_rise_typesets_the_formulas(lab):
     assert frame.locator("mjx-merror").count() == 0
     page.screenshot(path=str(SCREENSHOTS / "rise.png"))
     assert not problems, problems
-    page.close()
 
 
 def test_revealing_a_solution_and_saving_changes_no_check(lab):
