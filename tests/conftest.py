@@ -39,19 +39,25 @@ if _THREADS is not None:
 #: de pruebas o un cuaderno entero van a un mismo proceso), medidos con
 #: ``python -m pytest --durations=0`` en 2 núcleos. Solo deciden el orden de reparto.
 _SLOW_SCOPES = {
-    "tests/test_book.py": 70,
-    "notebooks/10_laboratorio_de_simulacion.ipynb": 45,
-    "notebooks/06_5x2cv_adult.ipynb": 40,
-    "tests/test_jupyterlab.py": 35,
-    "notebooks/09_comparacion_bayesiana.ipynb": 22,
-    "notebooks/07_variabilidad_potencia_no_inferioridad.ipynb": 15,
+    "tests/test_book.py": 89,
+    "tests/test_jupyterlab.py": 48,
+    "notebooks/06_5x2cv_adult.ipynb": 45,
+    "notebooks/10_laboratorio_de_simulacion.ipynb": 33,
+    "notebooks/03_bootstrap.ipynb": 17,
+    "notebooks/09_comparacion_bayesiana.ipynb": 16,
     "tests/test_bad_input_sweep.py": 15,
-    "notebooks/13_comparaciones_de_la_practica.ipynb": 14,
-    "tests/test_intervals.py": 13,
+    "notebooks/04_prueba_t_corregida.ipynb": 14,
+    "notebooks/08_varios_modelos_y_conjuntos.ipynb": 13,
+    "notebooks/11_compare_sus_propios_modelos.ipynb": 13,
     "tests/test_multiple.py": 12,
-    "notebooks/08_varios_modelos_y_conjuntos.ipynb": 12,
-    "tests/test_nbval_harness.py": 9,
-    "tests/test_bayesian.py": 7,
+    "tests/test_intervals.py": 11,
+    "notebooks/07_variabilidad_potencia_no_inferioridad.ipynb": 9,
+    "notebooks/01_medidas_de_rendimiento.ipynb": 9,
+    "notebooks/02_intervalos_de_confianza.ipynb": 9,
+    "notebooks/13_comparaciones_de_la_practica.ipynb": 7,
+    "notebooks/05_mcnemar.ipynb": 7,
+    "tests/test_bayesian.py": 6,
+    "tests/test_nbval_harness.py": 5,
 }
 
 
