@@ -150,6 +150,7 @@ def fold_markdown_solution(source: str) -> str:
     )
 
 
+_JUPYTERLAB_HINT = re.compile(r"\n\nSi no ve el botón «Comprobar».*?(?=\n\n|\Z)", re.S)
 _NOTEBOOK_LINK = re.compile(r"\]\((\d\d_[\w-]+)\.ipynb(#[^)]*)?\)")
 
 
@@ -171,6 +172,9 @@ def stage_notebook(path: Path, src: Path) -> None:
         tags = list(cell.metadata.get("tags", []))
         if cell.cell_type == "markdown":
             cell.source = _OUTSIDE_LINK.sub(r"\1", cell.source)
+            if cell.get("id", "").startswith("quiz-") and cell["id"].endswith("-intro"):
+                # El aviso de ejecutar las celdas es para JupyterLab: en el sitio ya funcionan.
+                cell.source = _JUPYTERLAB_HINT.sub("", cell.source).rstrip() + "\n"
             if SOLUTION_TAG in tags:
                 cell.source = fold_markdown_solution(cell.source)
         elif cell.get("id", "").startswith("quiz-") and cell.get("id", "").endswith("-import"):
