@@ -819,10 +819,13 @@ def _holm(comparisons: pd.DataFrame, alpha: float) -> pd.DataFrame:
 
 
 def _bootstrap_mean_ci(diff: np.ndarray, alpha: float, random_state: int) -> tuple[float, float]:
-    rng = np.random.default_rng(random_state)
-    idx = rng.integers(0, diff.size, size=(N_BOOTSTRAP, diff.size))
-    means = diff[idx].mean(axis=1)
-    return (float(np.quantile(means, alpha / 2)), float(np.quantile(means, 1 - alpha / 2)))
+    """Intervalo *bootstrap* percentil de la media (``scipy.stats.bootstrap``)."""
+    diff = np.asarray(diff, dtype=float)
+    if np.ptp(diff) == 0:  # todas iguales: no hay nada que remuestrear
+        return (float(diff[0]), float(diff[0]))
+    res = stats.bootstrap((diff,), np.mean, n_resamples=N_BOOTSTRAP, confidence_level=1 - alpha,
+                          method="percentile", rng=np.random.default_rng(random_state))
+    return (float(res.confidence_interval.low), float(res.confidence_interval.high))
 
 
 def _analyze_test_set(d: _Design, alpha, rope, kind, loss):
@@ -1203,13 +1206,12 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control):
     c = post.comparisons
     means = table.mean()
     ranks = average_ranks(table, higher_is_better=higher)
-    rng = np.random.default_rng(random_state)
-    idx = rng.integers(0, n, size=(N_BOOTSTRAP, n))
     low, high = [], []
     for a, b in zip(c["a"], c["b"]):
-        boot = (table[a].to_numpy() - table[b].to_numpy())[idx].mean(axis=1)
-        low.append(float(np.quantile(boot, alpha / 2)))
-        high.append(float(np.quantile(boot, 1 - alpha / 2)))
+        lo, hi = _bootstrap_mean_ci(table[a].to_numpy() - table[b].to_numpy(), alpha,
+                                    random_state)
+        low.append(lo)
+        high.append(hi)
     comparisons = pd.DataFrame(dict(
         a=c["a"], b=c["b"], estimate=[means[a] - means[b] for a, b in zip(c["a"], c["b"])],
         ci_low=low, ci_high=high, pvalue=c["pvalue"],
