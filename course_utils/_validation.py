@@ -120,7 +120,13 @@ def check_real(value: object, name: str, expected: str) -> float:
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"`{name}` debe ser {expected}; se recibió {describe(value)}.")
-    value = float(value)
+    try:
+        value = float(value)
+    except OverflowError:
+        raise ValueError(
+            f"`{name}` debe ser {expected}; se recibió un entero demasiado grande para "
+            "representarlo como número real."
+        ) from None
     if not math.isfinite(value):
         raise ValueError(f"`{name}` debe ser {expected}; se recibió {value!r}.")
     return value

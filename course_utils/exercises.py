@@ -49,8 +49,8 @@ _ID = re.compile(r"^(\d{2})\.(\d+)$")
 
 #: Errores típicos que son transformaciones del valor correcto: nombre -> (función, pista).
 MISTAKES: dict[str, tuple[Any, str]] = {
-    "x100": (lambda v: 100 * v, "Parece expresado en porcentaje (×100): se pide una proporción, "
-             "entre 0 y 1."),
+    "x100": (lambda v: 100 * v, "Parece expresado en porcentaje (×100): se pide en la escala de la "
+             "medida (una proporción o una diferencia de proporciones), no en porcentaje."),
     "/100": (lambda v: v / 100, "Parece una proporción: aquí se pide en porcentaje o en puntos "
              "porcentuales (×100)."),
     "1-x": (lambda v: 1 - v, "Es el complemento del valor correcto (1 − x): ¿ha calculado la "
@@ -101,8 +101,10 @@ def _reals(value: object, name: str) -> tuple[float, ...]:
             f"`{name}` debe ser una tupla (o lista, o arreglo) de números; "
             f"se recibió {describe(value)}."
         )
-    items = list(np.asarray(value, dtype=object).ravel()) if isinstance(value, np.ndarray) \
-        else list(value)
+    if isinstance(value, np.ma.MaskedArray) or (isinstance(value, np.ndarray) and value.ndim != 1):
+        raise ValueError(f"`{name}` debe ser una lista de números (una dimensión, sin máscara); "
+                         f"se recibió {describe(value)}.")
+    items = list(value)
     if not items:
         raise ValueError(f"`{name}` debe tener al menos un número; se recibió una secuencia vacía.")
     return tuple(_real(v, f"{name}[{i}]") for i, v in enumerate(items))
@@ -173,7 +175,7 @@ class ExerciseAnswer:
                 raise ValueError(f"`{name}` debe ser mayor o igual que 0; se recibió {tol!r}.")
             set_(self, name, tol)
         if kind == "choice":
-            if self.choices is None or isinstance(self.choices, str) or not all(
+            if not isinstance(self.choices, (tuple, list)) or not all(
                 isinstance(c, str) for c in self.choices
             ) or len(self.choices) < 2:
                 raise TypeError("`choices` debe ser una tupla de al menos dos textos con las "
@@ -205,6 +207,11 @@ class ExerciseAnswer:
     def _mistakes(self, mistakes: object) -> dict[str, str]:
         if isinstance(mistakes, str):
             mistakes = [mistakes]
+        if not isinstance(mistakes, (Mapping, Sequence)) or any(
+            not isinstance(m, str) for m in mistakes
+        ):
+            raise TypeError(f"`mistakes` debe ser una lista de nombres de {sorted(MISTAKES)} (o "
+                            f"un dict nombre -> pista); se recibió {describe(mistakes)}.")
         items = mistakes.items() if isinstance(mistakes, Mapping) else ((m, None) for m in mistakes)
         out = {}
         for name, hint in items:
@@ -418,7 +425,7 @@ def comprobar(ejercicio: str, respuesta: Any) -> CheckResult:
         for hint, wrong in wrong_values:  # un error típico, además redondeado
             if not exact and _near(a, np.atleast_1d(wrong), _NEAR_MISTAKE, spec.atol):
                 return CheckResult(key, False, f"✘ Ejercicio {key}: todavía no. {hint} {review}")
-        if spec.kind == "numbers" and len(a) > 1 and np.any(np.diff(a) < 0) \
+        if spec.kind == "numbers" and len(a) == 2 and np.any(np.diff(a) < 0) \
                 and np.all(np.diff(t) >= 0):
             return CheckResult(key, False, f"✘ Ejercicio {key}: todavía no. Los valores deben ir "
                                f"de menor a mayor (inferior, superior). {review}")

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from course_utils._validation import describe
+from course_utils._validation import check_real, describe
 
 __all__ = [
     "QuizFormatError",
@@ -104,7 +104,7 @@ class QuizQuestion:
         """Corrige una respuesta numérica: ``(es_correcta, explicación)``."""
         if self.kind != "numerica":
             raise ValueError(f"La pregunta {self.id} no es numérica: no se corrige con un número.")
-        x = float(value)
+        x = check_real(value, "value", "un número real finito")
         if abs(x - self.answer) <= self.tolerance * (1 + 1e-9) + 1e-12:
             return True, self.feedback_correct
         for m in self.mistakes:

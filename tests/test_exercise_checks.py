@@ -305,3 +305,18 @@ def test_stored_declarations_survive_a_save_from_jupyterlab():
             if classroom.is_check(cell):
                 payload = cell.outputs[0]["metadata"][PAYLOAD_KEY]
                 assert json.dumps(payload) == json.dumps(classroom.canonical_json(payload))
+
+
+def test_answers_that_only_look_like_numbers_are_refused():
+    """Un arreglo 2-D o con máscara no se aplana en silencio, y un entero enorme no da un error
+    en inglés."""
+    with pytest.raises(ValueError, match="una dimensión, sin máscara"):
+        cu.comprobar("03.4", np.array([[0.9928, 1]]))
+    with pytest.raises(ValueError, match="una dimensión, sin máscara"):
+        cu.comprobar("03.4", np.ma.array([0.9928, 1.0], mask=[0, 1]))
+    with pytest.raises(ValueError, match="demasiado grande"):
+        cu.comprobar("05.2", 10**400)
+    question = next(q for quiz in cu.course_quizzes().values() for q in quiz.questions
+                    if q.kind == "numerica")
+    with pytest.raises(TypeError, match="`value`"):
+        question.check(True)
