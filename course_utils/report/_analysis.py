@@ -1,0 +1,526 @@
+"""El análisis de cada diseño: la prueba que indica la guía, sus intervalos y las conclusiones.
+
+Cada ``_analyze_*`` recibe un :class:`~course_utils.report._reading._Design` ya validado y
+devuelve un diccionario con las piezas de un :class:`~course_utils.report.AnalysisResult`;
+:func:`_conclusions` las resume en lenguaje llano.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from course_utils.guide import GUIDE
+from course_utils.report._format import _cap, _fmt, _p_text
+from course_utils.report._reading import _Design
+
+N_BOOTSTRAP = 10_000
+
+
+def _cliffs_delta(x: np.ndarray, y: np.ndarray) -> float:
+    """δ de Cliff entre dos muestras: P(X > Y) − P(X < Y), sin parear."""
+    diff = np.subtract.outer(x, y)
+    return float((np.sign(diff)).mean())
+
+
+def _pairs(models):
+    return [(a, b) for i, a in enumerate(models) for b in models[i + 1:]]
+
+
+def _holm(comparisons: pd.DataFrame, alpha: float) -> pd.DataFrame:
+    from course_utils.posthoc import adjust_pvalues
+
+    comparisons = comparisons.copy()
+    if len(comparisons) > 1:
+        comparisons["pvalue_adjusted"] = adjust_pvalues(comparisons["pvalue"].to_numpy(), "holm")
+    else:
+        comparisons["pvalue_adjusted"] = comparisons["pvalue"]
+    comparisons["reject"] = comparisons["pvalue_adjusted"] <= alpha
+    return comparisons
+
+
+def _bootstrap_mean_ci(diff: np.ndarray, alpha: float, random_state: int) -> tuple[float, float]:
+    """Intervalo *bootstrap* percentil de la media (``scipy.stats.bootstrap``)."""
+    diff = np.asarray(diff, dtype=float)
+    if np.ptp(diff) == 0:  # todas iguales: no hay nada que remuestrear
+        return (float(diff[0]), float(diff[0]))
+    res = stats.bootstrap((diff,), np.mean, n_resamples=N_BOOTSTRAP, confidence_level=1 - alpha,
+                          method="percentile", rng=np.random.default_rng(random_state))
+    return (float(res.confidence_interval.low), float(res.confidence_interval.high))
+
+
+def _analyze_test_set(d: _Design, alpha, rope, kind, loss):
+    from course_utils.cochran import cochran_q_test
+    from course_utils.comparison import mcnemar_table, mcnemar_test
+    from course_utils.delong import delong_test
+
+    y = d.y_true
+    models = list(d.predictions)
+    preds = d.predictions
+    if kind is None:
+        labels = pd.unique(y)
+        label_set = set(labels.tolist())
+        all_labels = all(set(pd.unique(p).tolist()) <= label_set for p in preds.values())
+        numeric_y = pd.api.types.is_numeric_dtype(pd.Series(y))
+        if all_labels and len(labels) <= 50:
+            kind = "labels"
+        elif len(labels) == 2:
+            kind = "scores"
+        elif numeric_y:
+            kind = "regression"
+        else:
+            raise ValueError(
+                "`data`: las predicciones no son etiquetas de la columna de etiquetas, ni "
+                "puntuaciones de un problema binario, ni valores de una regresión; indique "
+                "predictions='labels', 'scores' o 'regression'."
+            )
+    notes, details, omnibus, table_notes = [], [], None, []
+    rows = []
+    name = "exactitud" if kind == "labels" else "AUC"
+    if kind == "labels":
+        acc = {m: float(np.mean(preds[m] == y)) for m in models}
+        descriptives = pd.DataFrame({"exactitud": acc}).rename_axis("modelo")
+        if len(models) == 2:
+            res = mcnemar_test(mcnemar_table(y, preds[models[0]], preds[models[1]]), "mid-p",
+                               alpha=alpha)
+            details.append(res)
+            rows.append(dict(a=models[0], b=models[1], estimate=res.estimate, ci_low=res.ci_low,
+                             ci_high=res.ci_high, pvalue=res.pvalue))
+            choices = [GUIDE["test_set_labels_two"]]
+            comparisons = _holm(pd.DataFrame(rows), alpha)
+            correction = ""
+            table_notes.append("Intervalo de la diferencia de exactitudes: el de Bonett y Price "
+                               "(cuaderno 05, sección 4).")
+        else:
+            res = cochran_q_test(y, {m: preds[m] for m in models}, alpha=alpha)
+            details.append(res)
+            omnibus = dict(name="Q de Cochran", symbol="Q", statistic=res.statistic, df=res.df,
+                           pvalue=res.pvalue, entry="test_set_labels_many")
+            c = res.comparisons
+            comparisons = pd.DataFrame(dict(
+                a=c["a"], b=c["b"], estimate=c["difference"], ci_low=c["ci_low"],
+                ci_high=c["ci_high"], pvalue=c["pvalue"], pvalue_adjusted=c["pvalue_adjusted"],
+                reject=c["reject"]))
+            choices = [GUIDE["test_set_labels_many"]]
+            correction = "Holm"
+            table_notes.append("Intervalos de Bonett y Price, sin ajustar por multiplicidad; "
+                               "valores p de McNemar mid-p.")
+        effect = "diferencia de exactitud"
+        higher = True
+    elif kind == "scores":
+        classes = pd.unique(y)
+        if len(classes) != 2:
+            raise ValueError(
+                f"`data`: comparar puntuaciones (AUC) necesita dos clases en las etiquetas; hay "
+                f"{len(classes)}."
+            )
+        from sklearn.metrics import roc_auc_score
+
+        pos = max(classes.tolist())
+        auc = {m: float(roc_auc_score(y == pos, preds[m])) for m in models}
+        descriptives = pd.DataFrame({"AUC": auc}).rename_axis("modelo")
+        for a, b in _pairs(models):
+            res = delong_test(y, preds[a], preds[b], pos_label=pos, alpha=alpha)
+            details.append(res)
+            rows.append(dict(a=a, b=b, estimate=res.estimate, ci_low=res.ci_low,
+                             ci_high=res.ci_high, pvalue=res.pvalue))
+        comparisons = _holm(pd.DataFrame(rows), alpha)
+        choices = [GUIDE["test_set_scores_two" if len(models) == 2 else "test_set_scores_many"]]
+        correction = "Holm" if len(models) > 2 else ""
+        effect = "diferencia de AUC"
+        notes.append(f"Clase positiva: {pos!r} (la mayor de las dos etiquetas).")
+        higher = True
+    else:
+        yf = np.asarray(y, dtype=float)
+        losses = {}
+        for m in models:
+            err = np.asarray(preds[m], dtype=float) - yf
+            losses[m] = err**2 if loss == "squared" else np.abs(err)
+        name = "error cuadrático medio" if loss == "squared" else "error absoluto medio"
+        descriptives = pd.DataFrame({name: {m: float(losses[m].mean()) for m in models}}
+                                    ).rename_axis("modelo")
+        for a, b in _pairs(models):
+            if np.array_equal(losses[a], losses[b]):
+                raise ValueError(
+                    f"`data`: «{a}» y «{b}» tienen la misma pérdida en todos los ejemplos: no "
+                    "hay diferencia que contrastar. Quite una de las dos columnas."
+                )
+            res = stats.ttest_rel(losses[a], losses[b])
+            ci = res.confidence_interval(1 - alpha)
+            rows.append(dict(a=a, b=b, estimate=float(np.mean(losses[a] - losses[b])),
+                             ci_low=float(ci.low), ci_high=float(ci.high),
+                             pvalue=float(res.pvalue)))
+        comparisons = _holm(pd.DataFrame(rows), alpha)
+        choices = [GUIDE["test_set_regression_two" if len(models) == 2
+                         else "test_set_regression_many"]]
+        correction = "Holm" if len(models) > 2 else ""
+        effect = f"diferencia de {name}"
+        table_notes.append("Negativa: A se equivoca menos. Intervalo t de la diferencia media de "
+                           "pérdidas por ejemplo.")
+        higher = False
+    return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
+                choices=choices, correction=correction, effect=effect, notes=notes,
+                details=details, bayes=None, n_units=len(y), higher=higher,
+                metric=name, table_notes=table_notes)
+
+
+def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
+    from course_utils.bayesian import bayesian_correlated_ttest
+    from course_utils.comparison import combined_ftest_5x2cv, corrected_resampled_ttest
+
+    table = d.table
+    models = list(table.columns)
+    n = len(table)
+    if d.cv == "5x2":
+        if n != 10:
+            raise ValueError(
+                f"`data`: la validación cruzada 5×2 tiene 10 particiones por modelo; hay {n}."
+            )
+        ratio = 1.0
+    else:
+        ratio = d.test_train_ratio
+        if ratio is None:
+            raise ValueError(
+                "`test_train_ratio`: falta la razón n_prueba / n_entrenamiento que usa la t "
+                "corregida (con k particiones, 1/(k − 1): 1/9 con 10). Désela, o añada las "
+                "columnas «n_prueba» y «n_entrenamiento», o «repeticion» y «particion»."
+            )
+    if n < 3:
+        raise ValueError(
+            f"`data`: {n} particiones por modelo son muy pocas para la t corregida (hacen falta "
+            "al menos 3; el curso recomienda 10×10)."
+        )
+    descriptives = pd.DataFrame({"media": table.mean(), "desviación típica": table.std(ddof=1)}
+                                ).rename_axis("modelo")
+    rows, details, bayes_rows = [], [], []
+    omnibus = None
+    for a, b in _pairs(models):
+        t = corrected_resampled_ttest(table[a].to_numpy(), table[b].to_numpy(),
+                                      test_train_ratio=ratio, alpha=alpha)
+        details.append(t)
+        p = t.pvalue
+        if d.cv == "5x2" and len(models) == 2:
+            f = combined_ftest_5x2cv(table[a].to_numpy().reshape(5, 2),
+                                     table[b].to_numpy().reshape(5, 2))
+            details.append(f)
+            p = f.pvalue
+            omnibus = dict(label="Prueba", name="F combinada 5×2cv", symbol="F",
+                           statistic=f.statistic,
+                           df=f"{f.df[0]:g}, {f.df[1]:g}", pvalue=f.pvalue, entry="cv_two_5x2")
+        rows.append(dict(a=a, b=b, estimate=t.estimate, ci_low=t.ci_low, ci_high=t.ci_high,
+                         pvalue=p))
+        if rope is not None:
+            bt = bayesian_correlated_ttest(table[a].to_numpy(), table[b].to_numpy(),
+                                           test_train_ratio=ratio, rope=rope,
+                                           higher_is_better=higher, names=(a, b))
+            details.append(bt)
+            bayes_rows.append({"A": a, "B": b, "P(A mejor)": bt.prob_a_better,
+                               "P(en la ROPE)": bt.prob_equivalent,
+                               "P(B mejor)": bt.prob_b_better})
+    comparisons = _holm(pd.DataFrame(rows), alpha)
+    notes, table_notes = [], []
+    if len(models) > 2:
+        choices = [GUIDE["cv_many"]]
+        table_notes.append("Intervalos de la t corregida, sin ajustar por multiplicidad.")
+    elif d.cv == "5x2":
+        choices = [GUIDE["cv_two_5x2"]]
+        table_notes.append("El valor p es el de la F combinada, que no define intervalo; el "
+                           "intervalo es aproximado: el de la t corregida con n_prueba / "
+                           "n_entrenamiento = 1.")
+        comparisons["pvalue_adjusted"] = comparisons["pvalue"]
+        comparisons["reject"] = comparisons["pvalue"] <= alpha
+        row = comparisons.iloc[0]
+        if bool(row.reject) == bool(row.ci_low <= 0 <= row.ci_high):
+            table_notes.append("Aviso: la F combinada y el intervalo no coinciden (uno rechaza "
+                               "y el otro no); decide la prueba fijada de antemano, la F.")
+    else:
+        choices = [GUIDE["cv_two_corrected"]]
+        table_notes.append("Intervalo de la t corregida (Nadeau y Bengio).")
+    if rope is not None:
+        choices.append(GUIDE["bayes_cv"])
+    if d.cv != "5x2" and n < 10:
+        notes.append(f"Solo {n} particiones: la t corregida tiene poca potencia; el curso usa "
+                     "10×10 (cuaderno 04).")
+    return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
+                choices=choices, correction="Holm" if len(models) > 2 else "",
+                effect="diferencia media de la puntuación", notes=notes, details=details,
+                bayes=pd.DataFrame(bayes_rows) if rope is not None else None, n_units=n,
+                higher=higher, metric=d.metric, table_notes=table_notes)
+
+
+def _analyze_seeds(d: _Design, alpha, rope, higher, random_state):
+    from course_utils.seeds import ASO_THRESHOLD, almost_stochastic_order_test
+
+    table = d.table
+    models = list(table.columns)
+    if len(models) != 2:
+        raise ValueError(
+            f"`data`: con semillas, el informe compara dos configuraciones; hay {len(models)} "
+            f"({', '.join(models)}). Analícelas por parejas."
+        )
+    n = len(table)
+    if n < 5:
+        raise ValueError(f"`data`: {n} semillas son muy pocas; el orden estocástico aproximado "
+                         "necesita muchas (el cuaderno 13 usa 20 o más).")
+    a, b = models
+    ab = almost_stochastic_order_test(table[a].to_numpy(), table[b].to_numpy(),
+                                      higher_is_better=higher, random_state=random_state,
+                                      confidence_level=1 - alpha)
+    ba = almost_stochastic_order_test(table[b].to_numpy(), table[a].to_numpy(),
+                                      higher_is_better=higher, random_state=random_state,
+                                      confidence_level=1 - alpha)
+    diff = table[a].to_numpy() - table[b].to_numpy()
+    lo, hi = _bootstrap_mean_ci(diff, alpha, random_state)
+    descriptives = pd.DataFrame({"media": table.mean(), "desviación típica": table.std(ddof=1)}
+                                ).rename_axis("modelo")
+    comparisons = pd.DataFrame([dict(a=a, b=b, estimate=float(diff.mean()), ci_low=lo,
+                                     ci_high=hi, pvalue=float("nan"),
+                                     pvalue_adjusted=float("nan"),
+                                     reject=bool(min(ab.eps_min, ba.eps_min) < ASO_THRESHOLD))])
+    omnibus = None
+    notes = [
+        f"ε_min(A, B) = {_fmt(ab.eps_min)} y ε_min(B, A) = {_fmt(ba.eps_min)}: el orden "
+        "estocástico aproximado no da valores p. Por debajo de 0.5, ε_min favorece a la "
+        f"primera configuración; se suele exigir ε_min < {ASO_THRESHOLD:g} para afirmar que "
+        "domina casi estocásticamente a la segunda (cuaderno 13, sección 6). La columna "
+        f"«¿significativa?» dice si alguno de los dos ε_min queda por debajo de {ASO_THRESHOLD:g}.",
+        "El intervalo es un bootstrap percentil de la diferencia media entre semillas "
+        f"({N_BOOTSTRAP} réplicas).",
+    ]
+    result = dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
+                  choices=[GUIDE["seeds_two"]], correction="", effect="diferencia media",
+                  notes=notes, details=[ab, ba], bayes=None, n_units=n, higher=higher,
+                  metric=d.metric, aso=(ab.eps_min, ba.eps_min))
+    return result
+
+
+def _min_wilcoxon_p(n: int) -> float:
+    return min(1.0, 2.0 / 2.0**n)
+
+
+def _datasets_effect_notes(alpha: float) -> list[str]:
+    return [
+        f"«A − B» e IC: diferencia media de las puntuaciones con un intervalo bootstrap "
+        f"percentil entre conjuntos ({N_BOOTSTRAP} réplicas, sin ajustar por multiplicidad). "
+        "Las escalas de los conjuntos no son comparables (cuaderno 08, sección 3): léala solo "
+        "como orden de magnitud.",
+        "δ de Cliff (sin parear): P(A > B) − P(A < B) entre todas las puntuaciones de A y de B; "
+        "positiva si las de A tienden a ser mayores.",
+    ]
+
+
+def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control):
+    from course_utils.bayesian import bayesian_signed_rank_test
+    from course_utils.multiple import (
+        control_test, friedman_test, pairwise_test, sign_test, skillings_mack_test,
+        wilcoxon_signed_rank_test,
+    )
+    from course_utils.ranks import average_ranks
+
+    table = d.table
+    models = list(table.columns)
+    n = len(table)
+    incomplete = table.isna().to_numpy().any()
+    notes = [d.averaged] if d.averaged else []
+    details = []
+    if control is not None and control not in models:
+        raise ValueError(
+            f"`control`: «{control}» no es ninguno de los algoritmos ({', '.join(models)})."
+        )
+    if len(models) == 2 and incomplete:
+        keep = table.notna().all(axis=1)
+        notes.append(f"Se quitaron {int((~keep).sum())} conjuntos sin las dos puntuaciones: "
+                     "con dos algoritmos, Wilcoxon necesita las parejas completas.")
+        table = table[keep]
+        n = len(table)
+        incomplete = False
+    if len(models) == 2:
+        a, b = models
+        diff = table[a].to_numpy() - table[b].to_numpy()
+        n_nonzero = int(np.count_nonzero(diff))
+        needed = math.ceil(math.log2(2 / alpha))
+        if n_nonzero < needed:
+            ties = n - n_nonzero
+            raise ValueError(
+                f"`data`: con {n_nonzero} conjuntos de datos con diferencia distinta de 0"
+                + (f" ({ties} empates)" if ties else "")
+                + f", la prueba de Wilcoxon nunca puede dar un valor p ≤ {alpha:g} (el menor "
+                f"posible es {_min_wilcoxon_p(n_nonzero):.4f}): hacen falta al menos {needed} "
+                "conjuntos sin empate."
+            )
+        w = wilcoxon_signed_rank_test(table[a], table[b])
+        s = sign_test(table[a], table[b])
+        details += [w, s]
+        lo, hi = _bootstrap_mean_ci(diff, alpha, random_state)
+        a_ahead = np.sign((w.r_plus or 0.0) - (w.r_minus or 0.0))  # A por encima de B
+        comparisons = pd.DataFrame([dict(a=a, b=b, estimate=float(diff.mean()), ci_low=lo,
+                                         ci_high=hi, pvalue=w.pvalue, pvalue_adjusted=w.pvalue,
+                                         reject=w.pvalue <= alpha,
+                                         better=a_ahead * (1 if higher else -1),
+                                         cliffs_delta=_cliffs_delta(table[a].to_numpy(),
+                                                                    table[b].to_numpy()))])
+        descriptives = pd.DataFrame({"media": table.mean(),
+                                     "desviación típica": table.std(ddof=1)}
+                                    ).rename_axis("algoritmo")
+        wins, losses = (w.wins, w.losses) if higher else (w.losses, w.wins)
+        notes.append(
+            f"Prueba de los signos, como comprobación: {a} es mejor en {wins} conjuntos, peor en "
+            f"{losses} y empata en {w.ties}; valor p {_p_text(s.pvalue)}."
+        )
+        table_notes = [
+            "Valor p de Wilcoxon (rangos con signo); quién va delante lo dicen los rangos, no la "
+            "media.",
+        ] + _datasets_effect_notes(alpha)
+        choices = [GUIDE["datasets_two"]]
+        bayes = None
+        if rope is not None:
+            bs = bayesian_signed_rank_test(table[a], table[b], rope=rope,
+                                           higher_is_better=higher, random_state=random_state)
+            details.append(bs)
+            bayes = pd.DataFrame([{"A": a, "B": b, "P(A mejor)": bs.prob_a_better,
+                                   "P(en la ROPE)": bs.prob_equivalent,
+                                   "P(B mejor)": bs.prob_b_better}])
+            choices.append(GUIDE["bayes_datasets"])
+        return dict(descriptives=descriptives, omnibus=None, comparisons=comparisons,
+                    choices=choices, correction="", effect="diferencia media de la puntuación",
+                    notes=notes, details=details, bayes=bayes, n_units=n, higher=higher,
+                    metric=d.metric, table_notes=table_notes)
+    if rope is not None:
+        notes.append("La ROPE solo se usa con dos algoritmos; con más, compárelos por parejas "
+                     "con la prueba de rangos con signo bayesiana (cuaderno 09).")
+    if n < 2:
+        raise ValueError(f"`data`: hace falta más de un conjunto de datos; hay {n}.")
+    if incomplete:
+        sm = skillings_mack_test(table, higher_is_better=higher)
+        details.append(sm)
+        descriptives = pd.DataFrame({"rango medio": sm.average_ranks,
+                                     "celdas observadas": table.notna().sum()}
+                                    ).rename_axis("algoritmo")
+        omnibus = dict(name="Skillings y Mack", symbol="SM", statistic=sm.statistic,
+                       df=sm.df[0] if sm.df else None, pvalue=sm.pvalue,
+                       entry="datasets_incomplete")
+        comparisons = pd.DataFrame(columns=["a", "b", "estimate", "ci_low", "ci_high", "pvalue",
+                                            "pvalue_adjusted", "reject"])
+        notes.append("Con celdas vacías, el curso solo tiene la prueba global: para comparar "
+                     "parejas, complete la tabla.")
+        if sm.note:
+            notes.append(_cap(sm.note))
+        return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
+                    choices=[GUIDE["datasets_incomplete"]], correction="",
+                    effect="diferencia media de la puntuación", notes=notes, details=details,
+                    bayes=None, n_units=n, higher=higher, metric=d.metric)
+    fr = friedman_test(table, higher_is_better=higher)
+    details.append(fr)
+    omnibus = dict(name="Friedman con la corrección de Iman y Davenport", symbol="F_F",
+                   statistic=fr.iman_davenport,
+                   df=f"{fr.iman_davenport_df[0]}, {fr.iman_davenport_df[1]}",
+                   pvalue=fr.iman_davenport_pvalue, entry="datasets_many_omnibus")
+    if control is not None:
+        post = control_test(table, control, method="holm", alpha=alpha, higher_is_better=higher)
+        entry, correction = GUIDE["datasets_many_control"], "Holm frente al control"
+    else:
+        method = "bergmann" if len(models) <= 10 else "shaffer"
+        post = pairwise_test(table, method=method, alpha=alpha, higher_is_better=higher)
+        entry = GUIDE["datasets_many_all"]
+        correction = "Bergmann-Hommel" if method == "bergmann" else "Shaffer"
+    details.append(post)
+    c = post.comparisons
+    means = table.mean()
+    ranks = average_ranks(table, higher_is_better=higher)
+    low, high = [], []
+    for a, b in zip(c["a"], c["b"]):
+        lo, hi = _bootstrap_mean_ci(table[a].to_numpy() - table[b].to_numpy(), alpha,
+                                    random_state)
+        low.append(lo)
+        high.append(hi)
+    comparisons = pd.DataFrame(dict(
+        a=c["a"], b=c["b"], estimate=[means[a] - means[b] for a, b in zip(c["a"], c["b"])],
+        ci_low=low, ci_high=high, pvalue=c["pvalue"],
+        pvalue_adjusted=c["pvalue_adjusted"], reject=c["reject"],
+        better=[np.sign(ranks[b] - ranks[a]) for a, b in zip(c["a"], c["b"])],
+        cliffs_delta=[_cliffs_delta(table[a].to_numpy(), table[b].to_numpy())
+                      for a, b in zip(c["a"], c["b"])]))
+    descriptives = pd.DataFrame({"rango medio": ranks, "media": means}).rename_axis("algoritmo")
+    table_notes = [
+        "Valores p: prueba z sobre la diferencia de rangos medios (1 = el mejor), ajustados con "
+        f"{correction}; quién va delante lo dicen los rangos. Los rangos medios dependen de qué "
+        "otros algoritmos se comparen (cuaderno 08, sección 8); Wilcoxon con Holm no.",
+    ] + _datasets_effect_notes(alpha)
+    if fr.iman_davenport_pvalue > alpha:
+        notes.append("La prueba global no rechaza: las comparaciones por parejas se muestran, "
+                     "pero no deben leerse como hallazgos.")
+    return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
+                choices=[GUIDE["datasets_many_omnibus"], entry], correction=correction,
+                effect="diferencia media de la puntuación", notes=notes, details=details,
+                bayes=None, n_units=n, higher=higher, metric=d.metric, table_notes=table_notes)
+
+
+def _conclusions(res: dict, design: str, alpha: float, rope, higher) -> list[str]:
+    out = []
+    comparisons = res["comparisons"]
+    if res.get("aso") is not None:
+        from course_utils.seeds import ASO_THRESHOLD
+
+        ab, ba = res["aso"]
+        row = comparisons.iloc[0]
+        (eps, win, lose) = (ab, row.a, row.b) if ab <= ba else (ba, row.b, row.a)
+        if eps < ASO_THRESHOLD:
+            out.append(f"{win} domina casi estocásticamente a {lose} en esta división "
+                       f"(ε_min = {_fmt(eps)} < {ASO_THRESHOLD:g}).")
+        elif eps < 0.5:
+            out.append(f"Hay un indicio a favor de {win} (ε_min = {_fmt(eps)} < 0.5), sin "
+                       f"llegar al umbral habitual de {ASO_THRESHOLD:g}: no basta para afirmar "
+                       "que domine.")
+        else:
+            out.append(f"Ninguna configuración domina a la otra (ε_min = {_fmt(ab)} y "
+                       f"{_fmt(ba)}): no hay un orden claro; eso no las hace equivalentes.")
+        return out
+    om = res["omnibus"]
+    if om is not None and om.get("entry") in ("datasets_many_omnibus", "test_set_labels_many",
+                                              "datasets_incomplete"):
+        verdict = "rechaza" if om["pvalue"] <= alpha else "no rechaza"
+        out.append(f"La prueba global ({om['name']}) {verdict} que todos rindan igual "
+                   f"(p {_p_text(om['pvalue'])}, α = {alpha:g}).")
+    for row in comparisons.itertuples():
+        p = row.pvalue_adjusted
+        if isinstance(p, float) and math.isnan(p):
+            continue
+        p_text = f"p ajustado {_p_text(p)}" if res["correction"] else f"p {_p_text(p)}"
+        if row.reject:
+            sign = getattr(row, "better", None)
+            if sign is None or (isinstance(sign, float) and math.isnan(sign)):
+                sign = np.sign(row.estimate) * (1 if higher else -1)
+            a_better = None if sign == 0 else bool(sign > 0)
+            if a_better is None:
+                out.append(f"{row.a} y {row.b} difieren significativamente ({p_text}).")
+            else:
+                win, lose = (row.a, row.b) if a_better else (row.b, row.a)
+                out.append(f"{win} es mejor que {lose} con α = {alpha:g} ({p_text}).")
+        else:
+            out.append(f"No hay evidencia suficiente de diferencia entre {row.a} y {row.b} "
+                       f"({p_text}); eso no demuestra que sean equivalentes.")
+    bayes = res.get("bayes")
+    if bayes is not None:
+        for row in bayes.itertuples(index=False):
+            pa, prope, pb = row[2], row[3], row[4]
+            if prope >= 0.95:
+                out.append(f"Con la ROPE elegida, {row[0]} y {row[1]} son prácticamente "
+                           f"equivalentes (probabilidad {prope:.3f}).")
+            elif max(pa, pb) >= 0.95:
+                win = row[0] if pa >= pb else row[1]
+                out.append(f"Con la ROPE elegida, {win} es prácticamente mejor "
+                           f"(probabilidad {max(pa, pb):.3f}).")
+            else:
+                out.append(f"Con la ROPE elegida no hay una decisión clara entre {row[0]} y "
+                           f"{row[1]} (ninguna probabilidad llega a 0.95).")
+    elif rope is None and not comparisons.empty and not comparisons["reject"].all():
+        if design == "test_set":
+            out.append("Para afirmar que dos modelos son prácticamente iguales hace falta una "
+                       "prueba de equivalencia con un margen fijado de antemano (cuaderno 07).")
+        else:
+            out.append("Para afirmar que dos modelos son prácticamente iguales, repita el "
+                       "análisis con una ROPE (opción `rope`, cuaderno 09).")
+    return out

@@ -1,0 +1,349 @@
+"""El resultado del análisis (:class:`AnalysisResult`) y su escritura en Markdown, HTML y LaTeX."""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import platform
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from course_utils.guide import GUIDE, GuideEntry
+from course_utils.report._format import _cap, _fmt, _fmt_p, _p_text
+from course_utils.report._reading import DESIGN_NAMES
+
+
+@dataclass(frozen=True)
+class AnalysisResult:
+    """Análisis de un diseño, con la elección de la prueba y su porqué.
+
+    Atributos
+    ---------
+    design : str
+        ``"test_set"``, ``"cv"``, ``"seeds"`` o ``"datasets"`` (ver :data:`DESIGNS`).
+    models : tuple of str
+    n_units : int
+        Ejemplos de prueba, particiones, semillas o conjuntos de datos.
+    varies : str
+        Qué varía entre las unidades.
+    choices : tuple of GuideEntry
+        Las ramas de la guía «¿Qué prueba uso?» que se siguieron (la primera, la principal).
+    descriptives : pandas.DataFrame
+        Una fila por modelo (media, desviación típica, exactitud o rango medio según el diseño).
+    omnibus : dict o None
+        Prueba global (nombre, estadístico, grados de libertad, valor p), si la hay.
+    comparisons : pandas.DataFrame
+        Una fila por pareja: ``a``, ``b``, ``estimate`` (A − B, o la medida del efecto de la
+        prueba), ``ci_low``, ``ci_high``, ``pvalue``, ``pvalue_adjusted``, ``reject``.
+    effect : str
+        Qué mide ``estimate``.
+    correction : str
+        Corrección por multiplicidad (``""`` si hay una sola comparación).
+    bayes : pandas.DataFrame o None
+        Con ROPE: probabilidades a posteriori por pareja.
+    conclusion : tuple of str
+        Conclusiones en lenguaje llano (nunca «equivalentes» sin ROPE).
+    notes : tuple of str
+        Avisos y aclaraciones sobre los datos.
+    table_notes : tuple of str
+        Cómo leer la tabla de comparaciones (qué intervalo, qué estadístico), debajo de ella.
+    alpha, rope, higher_is_better, metric, random_state
+        Las opciones del análisis.
+    call : str
+        La llamada que lo repite (``cu.analyze_results('resultados.csv', ...)``; con un
+        ``DataFrame``, «tabla»).
+    details : tuple
+        Los resultados de cada prueba, tal como los dan las funciones del curso (por ejemplo
+        ``FriedmanResult`` y ``PostHocResult``), para dibujarlos o mirarlos en detalle.
+    """
+
+    design: str
+    models: tuple
+    n_units: int
+    varies: str
+    choices: tuple
+    descriptives: pd.DataFrame = field(repr=False)
+    omnibus: dict | None
+    comparisons: pd.DataFrame = field(repr=False)
+    effect: str
+    correction: str
+    bayes: pd.DataFrame | None = field(repr=False)
+    conclusion: tuple
+    notes: tuple
+    alpha: float
+    rope: tuple | None
+    higher_is_better: bool | None
+    metric: str
+    random_state: int
+    call: str = ""
+    table_notes: tuple = ()
+    details: tuple = field(default=(), repr=False, compare=False)
+
+    def _procedure(self, entry: GuideEntry) -> str:
+        if entry.key == "datasets_many_all":  # el procedimiento que se usó de verdad
+            return f"todas las parejas con {self.correction}"
+        return entry.procedure
+
+    @property
+    def main_choice(self) -> GuideEntry:
+        """La rama de la guía de la tabla de comparaciones (la última que no es bayesiana)."""
+        return [c for c in self.choices if not c.key.startswith("bayes")][-1]
+
+    @property
+    def posthoc(self):
+        """El resultado de la prueba por parejas (``PostHocResult``) de varios algoritmos en
+        varios conjuntos, el que dibuja :func:`course_utils.plot_critical_difference`; si no
+        la hay, ``None``."""
+        return next((d for d in self.details if hasattr(d, "critical_difference")
+                     and hasattr(d, "comparisons")), None)
+
+    # -- figura ----------------------------------------------------------------------------
+
+    def figure(self):
+        """La figura del informe: diagrama CD (varios algoritmos en varios conjuntos) o
+        intervalos de las diferencias (los demás diseños). Devuelve la ``Figure``."""
+        import matplotlib.pyplot as plt
+
+        from course_utils.plots import plot_intervals
+        from course_utils.plots_multiple import plot_critical_difference
+
+        posthoc = self.posthoc
+        if posthoc is not None:
+            ax = plot_critical_difference(posthoc)
+            return ax.figure
+        rows = self.comparisons.dropna(subset=["ci_low", "ci_high"])
+        fig, ax = plt.subplots(figsize=(8, 1.2 + 0.55 * max(len(rows), 1)))
+        if len(rows):
+            plot_intervals(
+                [(r.estimate, r.ci_low, r.ci_high) for r in rows.itertuples()],
+                [f"{r.a} − {r.b}" for r in rows.itertuples()], reference=0.0, ax=ax,
+            )
+        ax.set_title(f"{self.effect} (IC {100 * (1 - self.alpha):g} %)")
+        fig.tight_layout()
+        return fig
+
+    # -- texto -----------------------------------------------------------------------------
+
+    def _blocks(self, links: str):
+        def link(entry: GuideEntry) -> str:
+            return f"[{entry.where}]({links}{entry.notebook})"
+
+        main = self.choices[0]
+        blocks = [("h1", f"Informe: comparación de {len(self.models)} modelos")]
+        blocks.append(("h2", "Diseño"))
+        blocks.append(("p", (
+            f"**{_cap(DESIGN_NAMES[self.design])}**: {len(self.models)} modelos "
+            f"({', '.join(self.models)}) y {self.n_units} {self._unit_name()}. Varía: "
+            f"{self.varies}."
+        )))
+        if self.metric:
+            direction = {True: "mayor es mejor", False: "menor es mejor", None: ""}
+            extra = f" ({direction[self.higher_is_better]})" if self.higher_is_better is not None else ""
+            blocks.append(("p", f"Medida: **{self.metric}**{extra}."))
+        blocks.append(("h2", "Prueba elegida y por qué"))
+        items = [f"**{_cap(self._procedure(e))}.** {e.why} Lo enseña {link(e)}."
+                 for e in self.choices]
+        blocks.append(("ul", items))
+        blocks.append(("p", (
+            "La elección sigue la guía «¿Qué prueba uso?» del curso "
+            f"([10 · Laboratorio de simulación, sección 7]({links}10_laboratorio_de_simulacion.ipynb))."
+        )))
+        blocks.append(("h2", "Resultados"))
+        blocks.append(("table", self.descriptives.reset_index()))
+        if self.omnibus is not None:
+            om = self.omnibus
+            df = f" (gl = {om['df']})" if om.get("df") is not None else ""
+            blocks.append(("p", (
+                f"{om.get('label', 'Prueba global')}: {om['name']}, {om['symbol']} = "
+                f"{_fmt(om['statistic'])}{df}, valor p {_p_text(om['pvalue'])} "
+                f"({link(GUIDE[om['entry']])})."
+            )))
+        if len(self.comparisons):
+            blocks.append(("p", f"Tamaño del efecto: **{self.effect}** (A − B), con su "
+                                f"intervalo de confianza al {100 * (1 - self.alpha):g} %."))
+            blocks.append(("table", _comparison_table(self.comparisons.copy())))
+            if self.table_notes:
+                blocks.append(("ul", list(self.table_notes)))
+        if self.correction:
+            blocks.append(("p", f"Corrección por multiplicidad: {self.correction} "
+                                f"(α = {self.alpha:g}). «¿Significativa?» compara el valor p "
+                                "ajustado con α."))
+        if self.bayes is not None:
+            blocks.append(("p", (
+                f"Análisis bayesiano con ROPE = [{self.rope[0]:g}, {self.rope[1]:g}] "
+                f"({link(GUIDE['bayes_cv' if self.design == 'cv' else 'bayes_datasets'])}):"
+            )))
+            blocks.append(("table", self.bayes))
+        blocks.append(("h2", "Conclusión"))
+        blocks.append(("ul", list(self.conclusion)))
+        blocks.append(("h2", "Qué no afirma este informe"))
+        caveats = [
+            "«No significativo» no es «equivalentes»: para afirmar que dos modelos son "
+            "prácticamente iguales hace falta una prueba de equivalencia (cuaderno 07)"
+            + ("." if self.design == "test_set" else " o una ROPE (cuaderno 09; opción `rope`)."),
+            f"Las conclusiones valen para {self._scope()}.",
+        ]
+        if self.notes:
+            caveats.extend(self.notes)
+        blocks.append(("ul", caveats))
+        blocks.append(("h2", "Reproducibilidad"))
+        items = _reproducibility(self.random_state, self.alpha, self.rope)
+        if self.call:
+            items.append(f"Análisis: `{self.call}`.")
+        blocks.append(("ul", items))
+        return main, blocks
+
+    def _unit_name(self) -> str:
+        return {"test_set": "ejemplos de prueba", "cv": "particiones",
+                "seeds": "semillas", "datasets": "conjuntos de datos"}[self.design]
+
+    def _scope(self) -> str:
+        return {
+            "test_set": "estos modelos ya entrenados y la población de la que sale este "
+                        "conjunto de prueba, no para los algoritmos que los entrenaron",
+            "cv": "estos algoritmos en este conjunto de datos (con este tamaño de "
+                  "entrenamiento), no en otros",
+            "seeds": "estas configuraciones en esta división de los datos; otra división "
+                     "puede ordenarlas de otro modo",
+            "datasets": "conjuntos de datos parecidos a los estudiados; no dicen en cuál de "
+                        "ellos es mejor cada algoritmo",
+        }[self.design]
+
+    def to_markdown(self, *, links: str = "") -> str:
+        """El informe en Markdown. ``links`` se antepone a los enlaces a los cuadernos
+        (``""`` desde ``notebooks/``; ``"notebooks/"`` desde la raíz del repositorio)."""
+        _, blocks = self._blocks(links)
+        out = []
+        for kind, content in blocks:
+            if kind == "h1":
+                out.append(f"# {content}")
+            elif kind == "h2":
+                out.append(f"## {content}")
+            elif kind == "p":
+                out.append(content)
+            elif kind == "ul":
+                out.append("\n".join(f"- {item}" for item in content))
+            elif kind == "table":
+                out.append(_markdown_table(content))
+        return "\n\n".join(out) + "\n"
+
+    def summary(self) -> str:
+        """El informe en Markdown (como :meth:`to_markdown`)."""
+        return self.to_markdown()
+
+    def to_html(self, *, links: str = "", figure: bool = True) -> str:
+        """El informe como una página HTML autónoma (la figura va incrustada en PNG)."""
+        _, blocks = self._blocks(links)
+        body = []
+        for kind, content in blocks:
+            if kind in ("h1", "h2"):
+                body.append(f"<{kind}>{_inline_html(content)}</{kind}>")
+            elif kind == "p":
+                body.append(f"<p>{_inline_html(content)}</p>")
+            elif kind == "ul":
+                body.append("<ul>" + "".join(f"<li>{_inline_html(i)}</li>" for i in content) + "</ul>")
+            elif kind == "table":
+                body.append(content.to_html(index=False, border=0, classes="tabla",
+                                            float_format=lambda x: _fmt(x)))
+            if kind == "h2" and content == "Conclusión" and figure:
+                body.insert(len(body) - 1, _figure_html(self.figure()))
+        style = ("body{font-family:sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;"
+                 "line-height:1.5}table{border-collapse:collapse;margin:1rem 0;overflow-x:auto;"
+                 "display:block}td,th{padding:.25rem .6rem;border-bottom:1px solid #ccc;"
+                 "text-align:right}td:nth-child(-n+2),th:nth-child(-n+2){text-align:left}"
+                 "img{max-width:100%}")
+        return ("<!DOCTYPE html>\n<html lang=\"es\"><head><meta charset=\"utf-8\">"
+                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+                f"<title>Informe</title><style>{style}</style></head><body>\n"
+                + "\n".join(body) + "\n</body></html>\n")
+
+    def to_latex(self) -> str:
+        """Tabla de LaTeX (``booktabs``) con las comparaciones, lista para un artículo."""
+        table = _comparison_table(self.comparisons.copy())
+        conf = f"{100 * (1 - self.alpha):g}"
+        cols = "ll" + "r" * (table.shape[1] - 2)
+        lines = [
+            r"\begin{table}[t]", r"\centering",
+            rf"\caption{{{_latex_escape(_cap(self._procedure(self.main_choice)))}: "
+            rf"{_latex_escape(self.effect)} (A $-$ B) con IC al {conf}\,\%"
+            + (rf"; valores p ajustados con {_latex_escape(self.correction)}" if self.correction else "")
+            + r".}",
+            rf"\begin{{tabular}}{{{cols}}}", r"\toprule",
+            " & ".join(_latex_escape(str(c)) for c in table.columns) + r" \\", r"\midrule",
+        ]
+        for row in table.itertuples(index=False):
+            lines.append(" & ".join(_latex_escape(str(v)) for v in row) + r" \\")
+        lines += [r"\bottomrule", r"\end{tabular}", r"\end{table}"]
+        return "\n".join(lines) + "\n"
+
+
+def _comparison_table(table: pd.DataFrame) -> pd.DataFrame:
+    out = pd.DataFrame({
+        "A": table["a"], "B": table["b"],
+        "A − B": table["estimate"].map(_fmt),
+        "IC inferior": table["ci_low"].map(_fmt),
+        "IC superior": table["ci_high"].map(_fmt),
+        "p": table["pvalue"].map(_fmt_p),
+    })
+    if "pvalue_adjusted" in table and not table["pvalue_adjusted"].equals(table["pvalue"]):
+        out["p ajustado"] = table["pvalue_adjusted"].map(_fmt_p)
+    if "cliffs_delta" in table:
+        out["δ de Cliff (sin parear)"] = table["cliffs_delta"].map(lambda x: _fmt(x, 3))
+    out["¿significativa?"] = table["reject"].map({True: "sí", False: "no"})
+    return out
+
+
+def _markdown_table(table: pd.DataFrame) -> str:
+    cols = [str(c) for c in table.columns]
+    lines = ["| " + " | ".join(cols) + " |", "|" + "|".join("---" for _ in cols) + "|"]
+    for row in table.itertuples(index=False):
+        cells = [_fmt(v) if isinstance(v, float) else str(v) for v in row]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def _inline_html(text: str) -> str:
+    text = html.escape(text, quote=False)
+    text = re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r'<a href="\2">\1</a>', text)
+    text = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", text)
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+
+
+def _latex_escape(text: str) -> str:
+    for a, b in (("\\", r"\textbackslash{}"), ("&", r"\&"), ("%", r"\%"), ("_", r"\_"),
+                 ("#", r"\#"), ("−", "$-$"), ("×", r"$\times$"), ("—", "---"), ("δ", r"$\delta$")):
+        text = text.replace(a, b)
+    return text
+
+
+def _figure_html(fig) -> str:
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    plt.close(fig)
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f'<p><img alt="Figura del informe" src="data:image/png;base64,{data}"></p>'
+
+
+def _reproducibility(random_state: int, alpha: float, rope) -> list[str]:
+    import importlib.metadata as md
+    import scipy
+    import statsmodels
+
+    try:
+        version = md.version("course-utils")
+    except md.PackageNotFoundError:  # pragma: no cover - sin instalar
+        version = "sin instalar"
+    items = [
+        f"Python {platform.python_version()}, numpy {np.__version__}, scipy "
+        f"{scipy.__version__}, pandas {pd.__version__}, statsmodels {statsmodels.__version__}, "
+        f"course_utils {version}.",
+        f"Semilla de los remuestreos: {random_state}; α = {alpha:g}"
+        + (f"; ROPE = [{rope[0]:g}, {rope[1]:g}]" if rope else "") + ".",
+    ]
+    return items
