@@ -219,6 +219,9 @@ def read_number(value: object) -> float:
         raise UnreadableAnswer(f"se recibió {describe_answer(value)}, no un número", TypeError)
     if isinstance(value, str):
         return _read_text(value)
+    if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
+        raise UnreadableAnswer(f"se recibió {describe_answer(value)}; se espera un número real",
+                               TypeError)
     if not isinstance(value, (numbers.Real, Decimal)):
         raise UnreadableAnswer(f"se recibió {describe_answer(value)}, que no es un número",
                                TypeError)
@@ -232,11 +235,14 @@ def read_number(value: object) -> float:
             raise UnreadableAnswer(f"se recibió {_TOO_LARGE}") from None
     if math.isnan(x):
         raise UnreadableAnswer(
-            f"se recibió {shown}, que no es un número (NaN, «not a number»): el resultado de una "
-            "operación sin valor definido, como 0/0, la media de una lista vacía o un valor "
-            "ausente. Revise el cálculo")
+            f"se recibió {shown}, que no es un número (NaN): el resultado de una operación sin "
+            "valor definido, como 0/0, la media de una lista vacía o un valor ausente. Revise el "
+            "cálculo")
     if math.isinf(x):
-        infinite = value.is_infinite() if isinstance(value, Decimal) else bool(np.isinf(value))
+        if isinstance(value, Decimal):
+            infinite = value.is_infinite()
+        else:  # un escalar de NumPy de más precisión que float puede ser finito y no caber
+            infinite = isinstance(value, (float, np.floating)) and bool(np.isinf(value))
         if not infinite:
             raise UnreadableAnswer(f"se recibió {_TOO_LARGE}")
         raise UnreadableAnswer(f"se recibió {shown}, infinito, que no es un número finito: revise "
