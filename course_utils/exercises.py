@@ -24,12 +24,15 @@ escribe en ``course_utils/exercise_answers.json``, que :func:`comprobar` lee.
 
 from __future__ import annotations
 
+import inspect
 import json
 import math
+import numbers
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
+from decimal import Decimal
 from importlib import resources
 from typing import Any
 
@@ -87,6 +90,190 @@ def _norm_text(text: str) -> str:
     text = unicodedata.normalize("NFKD", text.strip().casefold())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return " ".join(text.replace("_", " ").split())
+
+
+def _match_choice(choices: Sequence[str], text: str) -> str | None:
+    """La opción de ``choices`` que es ``text`` sin contar mayúsculas, tildes ni espacios."""
+    return next((c for c in choices if _norm_text(c) == _norm_text(text)), None)
+
+
+# --- lectura de la respuesta del estudiante -----------------------------------------------------
+
+
+class UnreadableAnswer(Exception):
+    """La respuesta de un estudiante no tiene la forma esperada.
+
+    ``reason`` dice, en español y para el estudiante, qué se recibió (empieza por «se recibió»);
+    ``error`` es la excepción que corresponde (``TypeError`` o ``ValueError``) cuando quien lee
+    prefiere un error a un mensaje. :func:`comprobar` la muestra como «✘ Todavía no»; nunca sale
+    de ella.
+    """
+
+    def __init__(self, reason: str, error: type[Exception] = ValueError):
+        super().__init__(reason)
+        self.reason = reason
+        self.error = error
+
+
+def _elements(n: int) -> str:
+    return "1 elemento" if n == 1 else f"{n} elementos"
+
+
+def describe_answer(value: object) -> str:
+    """Lo que ha escrito el estudiante, en español y en pocas palabras (para los mensajes)."""
+    if value is None:
+        return "None (ningún valor)"
+    if isinstance(value, (bool, np.bool_)):
+        return f"{bool(value)}, un valor lógico (verdadero o falso)"
+    if isinstance(value, str):
+        return f"el texto {value if len(value) <= 40 else value[:37] + '...'!r}"
+    if isinstance(value, np.ndarray):
+        what = "un arreglo con máscara" if np.ma.isMaskedArray(value) else "un arreglo"
+        if value.ndim == 1:
+            return f"{what} de {_elements(len(value))}"
+        return f"{what} de {value.ndim} dimensiones (forma {value.shape})"
+    if isinstance(value, (list, tuple)):
+        return f"una {'lista' if isinstance(value, list) else 'tupla'} de {_elements(len(value))}"
+    if type(value).__module__.split(".")[0] == "pandas":
+        name = type(value).__name__
+        if name == "Series":
+            return f"una serie de pandas de {_elements(len(value))}"
+        if name == "DataFrame":
+            return f"una tabla de pandas (DataFrame) de forma {value.shape}"
+        if name in ("NAType", "NaTType"):
+            return "un valor ausente de pandas (NA)"
+    if isinstance(value, Mapping):
+        return "un diccionario"
+    if isinstance(value, Set):
+        return "un conjunto"
+    if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
+        return f"el número complejo {value}"
+    if isinstance(value, (numbers.Number, Decimal)):
+        text = str(value)
+        return text if len(text) <= 40 else text[:37] + "..."
+    if inspect.isroutine(value):
+        return "una función (¿falta llamarla, con paréntesis?)"
+    return f"un objeto de tipo {type(value).__name__}"
+
+
+#: Un número escrito como texto: signo, dígitos con punto o coma decimal y exponente opcionales.
+_NUMBER_TEXT = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?")
+#: «1.234» o «1,234»: un separador seguido de tres cifras puede ser decimal o de miles.
+_GROUPED = re.compile(r"[+-]?[1-9]\d{0,2}[.,]\d{3}")
+#: Cifras agrupadas de tres en tres con punto, coma o espacio (separador de miles).
+_THOUSANDS = re.compile(r"[+-]?\d{1,3}(?:[.,\s]\d{3})+(?:[.,]\d*)?")
+_TOO_LARGE = "un número demasiado grande para representarlo como número real"
+
+
+def _read_text(text: str) -> float:
+    shown = describe_answer(text)
+    t = text.strip().replace("\u2212", "-")  # el signo menos tipográfico, como el guion
+    if not t:
+        raise UnreadableAnswer("se recibió un texto vacío", TypeError)
+    if _NUMBER_TEXT.fullmatch(t):
+        if _GROUPED.fullmatch(t):
+            sign = "-" if t[0] == "-" else ""
+            whole, frac = re.split(r"[.,]", t.lstrip("+-"))
+            sep = "la coma" if "," in t else "el punto"
+            raise UnreadableAnswer(
+                f"se recibió {shown}, que es ambiguo: puede ser {sign}{whole}.{frac} o "
+                f"{sign}{whole}{frac} (con {sep} como separador de miles). Escriba el número sin "
+                "comillas, con punto decimal y sin separador de miles")
+        x = float(t.replace(",", "."))
+        if not math.isfinite(x):
+            raise UnreadableAnswer(f"se recibió {shown}, {_TOO_LARGE}")
+        return x
+    if t.endswith("%") and _NUMBER_TEXT.fullmatch(t[:-1].rstrip()):
+        raise UnreadableAnswer(f"se recibió {shown}: escriba el número sin el signo %, en la "
+                               "escala que pide el enunciado (una proporción o un porcentaje)")
+    if _THOUSANDS.fullmatch(t):
+        raise UnreadableAnswer(f"se recibió {shown}, con separador de miles: escriba el número "
+                               "sin comillas, con punto decimal y sin separador de miles")
+    raise UnreadableAnswer(f"se recibió {shown}, que no se lee como un número (se admite punto o "
+                           "coma decimal, como 1.5 o 1,5)")
+
+
+def read_number(value: object) -> float:
+    """Lee un número que ha dado un estudiante, o lanza :class:`UnreadableAnswer`.
+
+    La misma lectura sirve a :func:`comprobar` y a las preguntas numéricas
+    (:meth:`course_utils.quiz.QuizQuestion.check`):
+
+    - un número real (``int``, ``float``, ``Fraction``, ``Decimal``, un escalar de NumPy o un
+      arreglo de dimensión 0) se lee tal cual, si es finito;
+    - un texto con un número, con punto o coma decimal (``"0.0157"``, ``"0,0157"``, ``"−1,5e-3"``);
+      no se lee si es ambiguo (``"1.234"`` o ``"1,234"``: ¿decimal o separador de miles?), si
+      lleva separador de miles (``"1.234,5"``), espacios dentro o el signo %;
+    - ``True``/``False``, NaN, infinito, un número complejo o cualquier otra cosa no se leen.
+
+    La lectura del navegador (la pregunta numérica en HTML) nunca da otro número: en los casos
+    dudosos de arriba, este lector se niega y el del navegador lee la coma o el punto como decimal,
+    quita los espacios y el signo % final.
+
+    >>> read_number("0,0157"), read_number(np.float32(0.5))
+    (0.0157, 0.5)
+    """
+    if isinstance(value, np.ndarray) and value.ndim == 0 and not np.ma.isMaskedArray(value):
+        value = value.item()
+    if isinstance(value, (bool, np.bool_)):
+        raise UnreadableAnswer(f"se recibió {describe_answer(value)}, no un número", TypeError)
+    if isinstance(value, str):
+        return _read_text(value)
+    if isinstance(value, numbers.Complex) and not isinstance(value, numbers.Real):
+        raise UnreadableAnswer(f"se recibió {describe_answer(value)}; se espera un número real",
+                               TypeError)
+    if not isinstance(value, (numbers.Real, Decimal)):
+        raise UnreadableAnswer(f"se recibió {describe_answer(value)}, que no es un número",
+                               TypeError)
+    shown = describe_answer(value)
+    if isinstance(value, Decimal) and value.is_nan():  # float() no lee el NaN «señalizador»
+        x = math.nan
+    else:
+        try:
+            x = float(value)
+        except OverflowError:  # un entero o una fracción enormes
+            raise UnreadableAnswer(f"se recibió {_TOO_LARGE}") from None
+    if math.isnan(x):
+        raise UnreadableAnswer(
+            f"se recibió {shown}, que no es un número (NaN): el resultado de una operación sin "
+            "valor definido, como 0/0, la media de una lista vacía o un valor ausente. Revise el "
+            "cálculo")
+    if math.isinf(x):
+        if isinstance(value, Decimal):
+            infinite = value.is_infinite()
+        else:  # un escalar de NumPy de más precisión que float puede ser finito y no caber
+            infinite = isinstance(value, (float, np.floating)) and bool(np.isinf(value))
+        if not infinite:
+            raise UnreadableAnswer(f"se recibió {_TOO_LARGE}")
+        raise UnreadableAnswer(f"se recibió {shown}, infinito, que no es un número finito: revise "
+                               "el cálculo (¿una división por cero?)")
+    return x
+
+
+def _items(value: object) -> list[Any] | None:
+    """Los elementos de una lista, tupla, arreglo de una dimensión o serie de pandas, en orden
+    (``None`` si ``value`` no es nada de eso); una tabla o un arreglo de 2 dimensiones no se
+    aplana, y un valor enmascarado no se lee."""
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    if isinstance(value, np.ndarray):
+        if value.ndim == 0:
+            return None
+        if value.ndim != 1:
+            raise UnreadableAnswer(f"se recibió {describe_answer(value)}: use un arreglo de una "
+                                   "dimensión o una tupla", TypeError)
+        if np.ma.isMaskedArray(value):
+            if np.ma.getmaskarray(value).any():
+                raise UnreadableAnswer(f"se recibió {describe_answer(value)} con valores "
+                                       "enmascarados (ausentes)")
+            value = np.ma.getdata(value)
+        return list(value)
+    if type(value).__module__.split(".")[0] == "pandas" and hasattr(value, "to_numpy"):
+        if getattr(value, "ndim", None) == 1:
+            return list(value.to_numpy())
+        raise UnreadableAnswer(f"se recibió {describe_answer(value)}: use una serie (una "
+                               "columna) o una tupla", TypeError)
+    return None
 
 
 def _real(value: object, name: str) -> float:
@@ -199,9 +386,9 @@ class ExerciseAnswer:
         if not isinstance(text, str):
             raise TypeError(f"`{name}` debe ser un texto, una de {list(self.choices)}; se recibió "
                             f"{describe(text)}.")
-        for c in self.choices:
-            if _norm_text(c) == _norm_text(text):
-                return c
+        choice = _match_choice(self.choices, text)
+        if choice is not None:
+            return choice
         raise ValueError(f"`{name}` debe ser una de {list(self.choices)}; se recibió {text!r}.")
 
     def _mistakes(self, mistakes: object) -> dict[str, str]:
@@ -293,6 +480,60 @@ def _coerce(spec: ExerciseAnswer, value: object, name: str) -> Any:
     return values
 
 
+def _read_answer(spec: ExerciseAnswer, value: object) -> Any:
+    """La respuesta de un estudiante con la forma de ``spec``, o :class:`UnreadableAnswer`.
+
+    Más tolerante que la declaración del docente: acepta lo que no es ambiguo (un número como
+    texto, ``Decimal``, un arreglo o una serie de un elemento donde se espera un número).
+    """
+    items = _items(value)
+    if spec.kind == "numbers":
+        if items is None:
+            if isinstance(value, str):
+                raise UnreadableAnswer(f"se recibió {describe_answer(value)}: asigne los números "
+                                       "sin comillas, como una tupla", TypeError)
+            single = isinstance(value, (numbers.Real, Decimal)) and not isinstance(
+                value, (bool, np.bool_))
+            what = "un solo número" if single else describe_answer(value)
+            raise UnreadableAnswer(f"se recibió {what}", TypeError)
+        if len(items) != len(spec.value):
+            raise UnreadableAnswer(f"se recibió {describe_answer(value)}")
+        out = []
+        for i, item in enumerate(items, start=1):
+            try:
+                out.append(read_number(item))
+            except UnreadableAnswer as exc:
+                raise UnreadableAnswer(f"en la posición {i}, {exc.reason}", exc.error) from None
+        return tuple(out)
+    if items is not None:  # un solo valor dentro de una lista, un arreglo o una serie
+        if len(items) != 1:
+            raise UnreadableAnswer(f"se recibió {describe_answer(value)}", TypeError)
+        if _items(items[0]) is not None:
+            raise UnreadableAnswer(f"se recibió {describe_answer(value)} que contiene "
+                                   f"{describe_answer(items[0])}", TypeError)
+        value = items[0]
+    if spec.kind == "number":
+        return read_number(value)
+    if not isinstance(value, str):
+        raise UnreadableAnswer(f"se recibió {describe_answer(value)}", TypeError)
+    choice = _match_choice(spec.choices, value)
+    if choice is None:
+        raise UnreadableAnswer(f"se recibió {describe_answer(value)}, que no es ninguna de ellas")
+    return choice
+
+
+def _expected_shape(spec: ExerciseAnswer) -> str:
+    """Qué forma tiene la respuesta que se espera, para el mensaje «✘ Todavía no»."""
+    if spec.kind == "number":
+        return "Se espera un número"
+    if spec.kind == "numbers":
+        n = len(spec.value)
+        pair = " (en un intervalo, `(inferior, superior)`)" if n == 2 else ""
+        return f"Se esperan {n} números, en una tupla y en el orden que pide el enunciado{pair}"
+    options = ", ".join(repr(c) for c in spec.choices[:-1]) + f" o {spec.choices[-1]!r}"
+    return f"Se espera un texto, una de las opciones {options}"
+
+
 def _plain(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
@@ -378,25 +619,35 @@ def comprobar(ejercicio: str, respuesta: Any) -> CheckResult:
     respuesta : float, tupla de float o str
         Su resultado, con la forma que pide el enunciado: un número, unos pocos números (por
         ejemplo un intervalo, ``(inferior, superior)``) o un texto (``"rechaza"``). ``None``
-        significa que aún no ha respondido.
+        significa que aún no ha respondido. Se lee lo que no es ambiguo (ver
+        :func:`read_number`): un número como texto con punto o coma decimal (``"0,0157"``), un
+        ``Decimal`` o una ``Fraction``, un escalar de NumPy, una lista, un arreglo o una serie de
+        un elemento donde se espera un número, o una lista, un arreglo o una serie de números
+        donde se espera una tupla. Las opciones de texto se comparan sin contar mayúsculas,
+        tildes ni espacios.
 
     Devuelve
     --------
     CheckResult
         Se muestra como un mensaje: «✔ Correcto» o «✘ Todavía no», con una pista que reconoce
-        los errores típicos y la sección que conviene repasar. Nunca muestra la solución.
+        los errores típicos y la sección que conviene repasar. Nunca muestra la solución. Una
+        respuesta con otra forma (un texto que no es un número o es ambiguo, NaN o infinito, otra
+        cantidad de números, una opción que no existe, un arreglo de 2 dimensiones) también da
+        «✘ Todavía no», con la forma que se espera y lo que se recibió, nunca un error.
 
     Lanza
     -----
     TypeError, ValueError
-        Si ``ejercicio`` no existe o ``respuesta`` no tiene la forma esperada (un texto donde se
-        espera un número, un NaN, una opción que no existe, otra cantidad de números).
+        Si ``ejercicio`` no es un identificador ``"NN.N"`` con comprobación (un error del
+        cuaderno, no de la respuesta).
 
     Ejemplos
     --------
     >>> import course_utils as cu
     >>> cu.comprobar("05.2", None).correct is None  # aún sin respuesta: no es un error
     True
+    >>> print(cu.comprobar("05.2", (0.1, 0.2)))  # otra forma: un mensaje, no un error
+    ✘ Ejercicio 05.2: todavía no. Se espera un número; se recibió una tupla de 2 elementos.
     """
     answers = load_answers()
     if isinstance(respuesta, ExerciseAnswer):  # el cuaderno del docente
@@ -407,7 +658,11 @@ def comprobar(ejercicio: str, respuesta: Any) -> CheckResult:
     if respuesta is None or respuesta is Ellipsis:
         return CheckResult(key, None, f"Ejercicio {key}: todavía no hay respuesta. Asigne su "
                            f"resultado a `respuesta_{number}` y vuelva a ejecutar esta celda.")
-    answer = _coerce(spec, respuesta, "respuesta")
+    try:
+        answer = _read_answer(spec, respuesta)
+    except UnreadableAnswer as exc:
+        return CheckResult(key, False, f"✘ Ejercicio {key}: todavía no. {_expected_shape(spec)}; "
+                           f"{exc.reason}.")
     if spec.close(answer, spec.value):
         return CheckResult(key, True, f"✔ Correcto: ejercicio {key}.")
     review = f"Repase la sección {spec.section}."

@@ -33,7 +33,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from course_utils._validation import check_real, describe
+from course_utils._validation import describe
+from course_utils.exercises import UnreadableAnswer, read_number
 
 __all__ = [
     "QuizFormatError",
@@ -100,11 +101,20 @@ class QuizQuestion:
     feedback_wrong: str = ""
     mistakes: tuple[QuizMistake, ...] = ()
 
-    def check(self, value: float) -> tuple[bool, str]:
-        """Corrige una respuesta numérica: ``(es_correcta, explicación)``."""
+    def check(self, value: float | str) -> tuple[bool, str]:
+        """Corrige una respuesta numérica: ``(es_correcta, explicación)``.
+
+        ``value`` es un número o lo que escribe el estudiante (``"0,031"``), leído como en
+        :func:`course_utils.comprobar` (:func:`course_utils.exercises.read_number`); lo que no
+        se lee da un ``TypeError`` o ``ValueError`` que lo explica.
+        """
         if self.kind != "numerica":
             raise ValueError(f"La pregunta {self.id} no es numérica: no se corrige con un número.")
-        x = check_real(value, "value", "un número real finito")
+        try:
+            x = read_number(value)
+        except UnreadableAnswer as exc:
+            raise exc.error(f"`value` debe ser un número real finito (o un texto con un número, "
+                            f"con punto o coma decimal); {exc.reason}.") from None
         if abs(x - self.answer) <= self.tolerance * (1 + 1e-9) + 1e-12:
             return True, self.feedback_correct
         for m in self.mistakes:

@@ -1447,12 +1447,17 @@ EXCLUDED.update({
 
 
 def _check_comprobar(args, res):
-    """Una respuesta aceptada es de verdad la esperada o ``None`` (aún sin respuesta)."""
+    """Una respuesta aceptada es de verdad la esperada (un texto, leído con ``float``) o ``None``
+    (aún sin respuesta); una respuesta con otra forma da «✘ Todavía no», no un error."""
     spec = cu.ExerciseAnswer.from_json(cu.exercises.load_answers()[res.exercise])
+    answer = args["respuesta"]
     if res.correct:
-        assert spec.close(args["respuesta"], spec.value)
+        number = float(answer.replace(",", ".")) if isinstance(answer, str) else answer
+        assert spec.close(np.asarray(number, dtype=float).ravel(), spec.value)
     elif res.correct is None:
-        assert args["respuesta"] is None
+        assert answer is None
+    else:
+        assert res.message.startswith(f"✘ Ejercicio {res.exercise}: todavía no"), res.message
 
 
 SWEEP.update({

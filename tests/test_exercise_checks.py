@@ -7,6 +7,10 @@
   comprobación guardada muestra «✔ Correcto», y cada número esperado aparece, redondeado, en las
   salidas guardadas de la solución de su ejercicio.
 - La copia de estudiantes tiene las celdas de comprobación, sin salida y sin ningún valor esperado.
+- Una respuesta con otra forma (un texto que no es un número, NaN, otra cantidad de números, un
+  arreglo 2-D, un valor lógico...) da «✘ Todavía no» con la forma esperada, nunca una excepción;
+  lo que no es ambiguo (``"0,0157"``, ``Decimal``, un arreglo de un elemento) se lee como el
+  número que es. Solo un identificador de ejercicio que no existe lanza un error.
 
 Estáticas y rápidas: no ejecutan ningún cuaderno.
 """
@@ -18,10 +22,13 @@ import json
 import math
 import re
 import sys
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import nbformat
 import numpy as np
+import pandas as pd
 import pytest
 
 import course_utils as cu
@@ -223,24 +230,190 @@ def test_tuple_and_choice_answers(monkeypatch):
     assert "valor p" in cu.comprobar("99.3", "rechaza").message
 
 
-def test_bad_input_is_a_spanish_error_naming_the_argument(monkeypatch):
-    _install(monkeypatch, **{
-        "99.2": ExerciseAnswer((0.89, 0.98), section="6"),
-        "99.3": ExerciseAnswer("no", section="5", choices=("sí", "no")),
-        "99.4": ExerciseAnswer(0.5, section="1", mistakes=["x100"]),
-    })
-    cases = [
-        (("99.9", 1.0), ValueError, "ejercicio"), (("5.2", 1.0), ValueError, "ejercicio"),
-        ((5.2, 1.0), TypeError, "ejercicio"), (("99.4", float("nan")), ValueError, "respuesta"),
-        (("99.4", "0.5"), TypeError, "respuesta"), (("99.4", True), TypeError, "respuesta"),
-        (("99.4", [0.5]), TypeError, "respuesta"), (("99.2", (0.9,)), ValueError, "respuesta"),
-        (("99.2", (0.9, "a")), TypeError, "respuesta[1]"), (("99.3", "quizá"), ValueError,
-                                                            "respuesta"),
-        (("99.3", 1), TypeError, "respuesta"),
-    ]
-    for args, error, name in cases:
-        with pytest.raises(error, match=re.escape(f"`{name}`")):
+def test_a_wrong_exercise_id_is_a_spanish_error_naming_the_argument(monkeypatch):
+    """Un identificador que no existe es un error del cuaderno, no de la respuesta: se lanza."""
+    _install(monkeypatch, **{"99.4": ExerciseAnswer(0.5, section="1", mistakes=["x100"])})
+    cases = [(("99.9", 1.0), ValueError), (("5.2", 1.0), ValueError), ((5.2, 1.0), TypeError),
+             ((None, 0.5), TypeError), (("99.9", None), ValueError), (("99.9", "0,5"), ValueError)]
+    for args, error in cases:
+        with pytest.raises(error, match=re.escape("`ejercicio`")):
             cu.comprobar(*args)
+
+
+# Respuestas de prueba: un número (con errores típicos), un intervalo, tres números, una opción.
+SHAPES = {
+    "99.1": ExerciseAnswer(0.0157, section="7", mistakes=["x100", "-x"]),
+    "99.2": ExerciseAnswer((0.89, 0.98), section="6", mistakes=["swap"]),
+    "99.3": ExerciseAnswer("no rechaza", section="5", choices=("rechaza", "no rechaza")),
+    "99.4": ExerciseAnswer(1221, section="2", rtol=0),
+    "99.5": ExerciseAnswer((3, 1, 2), section="4", rtol=0),
+    "99.6": ExerciseAnswer("sí", section="3", choices=("sí", "no")),
+}
+NUMBER, PAIR, CHOICE = ("Se espera un número;", "Se esperan 2 números, en una tupla y en el orden "
+                        "que pide el enunciado (en un intervalo, `(inferior, superior)`);",
+                        "Se espera un texto, una de las opciones 'rechaza' o 'no rechaza';")
+NAN = "que no es un número (NaN"
+# (ejercicio, respuesta, fragmentos del mensaje): la forma esperada y lo que se recibió.
+SHAPE_MISTAKES = [
+    ("99.1", "abc", [NUMBER, "el texto 'abc', que no se lee como un número"]),
+    ("99.1", "0,0157.", [NUMBER, "no se lee como un número"]),
+    ("99.1", "0.0157 0.2", [NUMBER, "no se lee como un número"]),
+    ("99.1", "nan", [NUMBER, "no se lee como un número"]),
+    ("99.1", "", [NUMBER, "un texto vacío"]),
+    ("99.1", "1.234,5", [NUMBER, "'1.234,5', con separador de miles"]),
+    ("99.1", "1,234.5", [NUMBER, "con separador de miles"]),
+    ("99.1", "1 234", [NUMBER, "con separador de miles"]),
+    ("99.1", "1.234.567", [NUMBER, "con separador de miles"]),
+    ("99.1", "1,234", [NUMBER, "ambiguo: puede ser 1.234 o 1234 (con la coma como separador"]),
+    ("99.1", "-1.234", [NUMBER, "ambiguo: puede ser -1.234 o -1234 (con el punto como"]),
+    ("99.1", "1,57 %", [NUMBER, "sin el signo %"]),
+    ("99.1", "1e400", [NUMBER, "demasiado grande"]),
+    ("99.1", (0.0157, 0.0157), [NUMBER, "una tupla de 2 elementos"]),
+    ("99.1", [], [NUMBER, "una lista de 0 elementos"]),
+    ("99.1", [[0.0157]], [NUMBER, "una lista de 1 elemento que contiene una lista de 1 elemento"]),
+    ("99.1", np.array([[0.0157]]), [NUMBER, "un arreglo de 2 dimensiones (forma (1, 1))"]),
+    ("99.1", pd.DataFrame([[0.0157]]), [NUMBER, "una tabla de pandas (DataFrame)"]),
+    ("99.1", np.ma.array([0.0157], mask=[True]), [NUMBER, "valores enmascarados"]),
+    ("99.1", True, [NUMBER, "True, un valor lógico"]),
+    ("99.1", np.bool_(False), [NUMBER, "False, un valor lógico"]),
+    ("99.1", math.nan, [NUMBER, "se recibió nan, " + NAN, "Revise el cálculo"]),
+    ("99.1", np.float64("nan"), [NUMBER, NAN]),
+    ("99.1", Decimal("NaN"), [NUMBER, NAN]),
+    ("99.1", Decimal("sNaN"), [NUMBER, NAN]),
+    ("99.1", pd.Series([np.nan]), [NUMBER, NAN]),
+    ("99.1", pd.NA, [NUMBER, "un valor ausente de pandas (NA)"]),
+    ("99.1", math.inf, [NUMBER, "se recibió inf, infinito"]),
+    ("99.1", -np.inf, [NUMBER, "se recibió -inf, infinito"]),
+    ("99.1", Decimal("Infinity"), [NUMBER, "infinito"]),
+    ("99.1", 10**400, [NUMBER, "demasiado grande"]),
+    ("99.1", Fraction(10**400, 3), [NUMBER, "demasiado grande"]),
+    ("99.1", np.longdouble("1e400") if np.finfo(np.longdouble).max > 1e400 else 10**401,
+     [NUMBER, "demasiado grande"]),
+    ("99.1", 0.0157 + 0j, [NUMBER, "el número complejo (0.0157+0j); se espera un número real"]),
+    ("99.1", np.complex128(1j), [NUMBER, "se espera un número real"]),
+    ("99.1", {"a": 0.0157}, [NUMBER, "un diccionario"]),
+    ("99.1", {0.0157}, [NUMBER, "un conjunto"]),
+    ("99.1", len, [NUMBER, "una función"]),
+    ("99.2", (0.89,), [PAIR, "se recibió una tupla de 1 elemento"]),
+    ("99.2", (0.89, 0.9, 0.98), [PAIR, "se recibió una tupla de 3 elementos"]),
+    ("99.2", [0.89, 0.9, 0.98], [PAIR, "se recibió una lista de 3 elementos"]),
+    ("99.2", np.array([0.89, 0.9, 0.98]), [PAIR, "se recibió un arreglo de 3 elementos"]),
+    ("99.2", pd.Series([0.89]), [PAIR, "se recibió una serie de pandas de 1 elemento"]),
+    ("99.2", 0.89, [PAIR, "se recibió un solo número"]),
+    ("99.2", "(0.89, 0.98)", [PAIR, "el texto '(0.89, 0.98)': asigne los números sin comillas"]),
+    ("99.2", np.array([[0.89, 0.98]]), [PAIR, "un arreglo de 2 dimensiones (forma (1, 2))"]),
+    ("99.2", pd.DataFrame({"inf": [0.89], "sup": [0.98]}), [PAIR, "DataFrame"]),
+    ("99.2", (0.89, "a"), [PAIR, "en la posición 2, se recibió el texto 'a'"]),
+    ("99.2", (0.89, "0,9.8"), [PAIR, "en la posición 2, se recibió el texto '0,9.8'"]),
+    ("99.2", (0.89, math.nan), [PAIR, "en la posición 2, se recibió nan, " + NAN]),
+    ("99.2", (True, 0.98), [PAIR, "en la posición 1, se recibió True, un valor lógico"]),
+    ("99.2", (None, 0.98), [PAIR, "en la posición 1, se recibió None"]),
+    ("99.2", ((0.89,), 0.98), [PAIR, "en la posición 1, se recibió una tupla de 1 elemento"]),
+    ("99.2", {"a": 0.89, "b": 0.98}, [PAIR, "se recibió un diccionario"]),
+    ("99.5", (3, 1), ["Se esperan 3 números, en una tupla y en el orden que pide el enunciado;",
+                      "se recibió una tupla de 2 elementos"]),
+    ("99.3", "quizá", [CHOICE, "se recibió el texto 'quizá', que no es ninguna de ellas"]),
+    ("99.3", 1, [CHOICE, "se recibió 1"]),
+    ("99.3", True, [CHOICE, "True, un valor lógico"]),
+    ("99.3", ["rechaza", "no rechaza"], [CHOICE, "una lista de 2 elementos"]),
+]
+
+
+def _shape_id(case):
+    key, answer, _ = case
+    return f"{key}-{type(answer).__name__}-{str(answer)[:12]}"
+
+
+@pytest.mark.parametrize("key, answer, fragments", SHAPE_MISTAKES,
+                         ids=[_shape_id(c) for c in SHAPE_MISTAKES])
+def test_answer_shape_mistakes_are_a_message_not_an_error(monkeypatch, key, answer, fragments):
+    """Una respuesta con otra forma no lanza nada: «✘ Todavía no», con la forma que se espera y
+    lo que se recibió (en español, sin nombres de tipo de Python), y sin la solución."""
+    _install(monkeypatch, **SHAPES)
+    result = cu.comprobar(key, answer)  # ninguna excepción
+    message = result.message
+    assert result.correct is False and result.exercise == key
+    assert message.startswith(f"✘ Ejercicio {key}: todavía no. ") and message.endswith("."), message
+    for fragment in fragments:
+        assert fragment in message, (fragment, message)
+    english = re.findall(r"\b(?:un\(a\)|tuple|list|ndarray|str|float|int|bool|NoneType|dict|"
+                         r"object|DataFrame(?!\))|Series|Decimal|Fraction)\b", message)
+    assert not english, (english, message)
+    # Se muestra así en el cuaderno: solo texto, el mismo mensaje, sin declaración adjunta.
+    assert result._repr_mimebundle_() == {"text/plain": message} and repr(result) == message
+    if SHAPES[key].kind != "choice":
+        for v in np.atleast_1d(SHAPES[key].value):
+            assert not re.search(rf"(?<![\d.]){re.escape(str(v))}(?!\d)", message.split(";")[0])
+
+
+def test_pending_answer_is_neither_right_nor_wrong(monkeypatch):
+    _install(monkeypatch, **SHAPES)
+    for key in SHAPES:
+        result = cu.comprobar(key, None)
+        number = key.split(".")[1]
+        assert result.correct is None and f"`respuesta_{number}`" in result.message
+        assert result._repr_mimebundle_() == {"text/plain": result.message}
+
+
+# Respuestas que se leen como el número que son (la referencia: float() de Python, con punto).
+UNAMBIGUOUS = [
+    ("99.1", "0,0157", 0.0157), ("99.1", "0.0157", 0.0157), ("99.1", " 0,0157\n", 0.0157),
+    ("99.1", "+0,0157", 0.0157), ("99.1", "1,57e-2", 0.0157), ("99.1", ",0157", 0.0157),
+    ("99.1", "\u22120,0157", -0.0157), ("99.1", "-0.0157", -0.0157), ("99.1", "1,57", 1.57),
+    ("99.1", "0,123", 0.123), ("99.1", "1234,5", 1234.5), ("99.1", "5.", 5.0),
+    ("99.1", np.array([0.0157]), 0.0157), ("99.1", np.array(0.0157), 0.0157),
+    ("99.1", pd.Series([0.0157], index=["p"]), 0.0157), ("99.1", [0.0157], 0.0157),
+    ("99.1", (0.0157,), 0.0157), ("99.1", Decimal("0.0157"), 0.0157),
+    ("99.1", Fraction(157, 10000), 0.0157), ("99.1", np.float32(0.0157), float(np.float32(0.0157))),
+    ("99.1", np.float64(-0.0157), -0.0157), ("99.1", np.ma.array([0.0157], mask=[False]), 0.0157),
+    ("99.1", np.array(["0,0157"]), 0.0157),
+    ("99.4", "1221", 1221.0), ("99.4", "1221,0", 1221.0), ("99.4", np.int64(1221), 1221.0),
+    ("99.4", Decimal(1221), 1221.0), ("99.4", Fraction(2442, 2), 1221.0),
+    ("99.4", np.uint16(1221), 1221.0), ("99.4", pd.Series([1221], dtype="Int64"), 1221.0),
+    ("99.2", [0.89, 0.98], (0.89, 0.98)), ("99.2", np.array([0.89, 0.98]), (0.89, 0.98)),
+    ("99.2", pd.Series([0.89, 0.98], index=["sup", "inf"]), (0.89, 0.98)),
+    ("99.2", ("0,89", "0,98"), (0.89, 0.98)), ("99.2", ("0.89", 0.98), (0.89, 0.98)),
+    ("99.2", np.array(["0,89", "0,98"]), (0.89, 0.98)),
+    ("99.2", (Decimal("0.89"), Fraction(98, 100)), (0.89, 0.98)),
+    ("99.2", (np.float32(0.89), np.int8(1)), (float(np.float32(0.89)), 1.0)),
+    ("99.2", ("0,98", "0,89"), (0.98, 0.89)), ("99.2", (0.5, "\u22120,5"), (0.5, -0.5)),
+    ("99.5", np.array([3, 1, 2]), (3.0, 1.0, 2.0)), ("99.5", ["3", "1", "2,0"], (3.0, 1.0, 2.0)),
+]
+
+
+@pytest.mark.parametrize("key, answer, number", UNAMBIGUOUS,
+                         ids=[_shape_id(c) for c in UNAMBIGUOUS])
+def test_unambiguous_answers_are_read_as_the_number_they_are(monkeypatch, key, answer, number):
+    """Un número como texto (punto o coma decimal), ``Decimal``, ``Fraction``, un escalar de NumPy,
+    o un arreglo, una lista o una serie del tamaño esperado se corrigen como el número que son:
+    el mismo mensaje que con ese número escrito como ``float`` (acierto, error típico reconocido
+    o «no coincide»)."""
+    _install(monkeypatch, **SHAPES)
+    assert cu.comprobar(key, answer) == cu.comprobar(key, number)
+
+
+def test_text_and_arrays_reach_the_right_answer_and_the_hints(monkeypatch):
+    _install(monkeypatch, **SHAPES)
+    for answer in ("0,0157", "0.0157", np.array([0.0157]), pd.Series([0.0157]), Decimal("0.0157"),
+                   Fraction(157, 10000), np.float32(0.0157)):
+        assert cu.comprobar("99.1", answer).correct is True, answer
+    assert "porcentaje" in cu.comprobar("99.1", "1,57").message
+    assert "signo" in cu.comprobar("99.1", "\u22120,0157").message
+    assert "otro orden" in cu.comprobar("99.2", ("0,98", "0,89")).message
+    assert cu.comprobar("99.2", pd.Series([0.89, 0.98])).correct is True
+    assert cu.comprobar("99.4", "1221").correct is True
+    # «1.221» sería 1221 con el punto de separador de miles: no se lee (no «no coincide»).
+    assert "ambiguo" in cu.comprobar("99.4", "1.221").message
+
+
+def test_categorical_answers_ignore_case_accents_spaces_and_underscores(monkeypatch):
+    _install(monkeypatch, **SHAPES)
+    for answer in ("sí", "si", "SÍ", " Si ", "Sí\t", ["sí"], np.array(["si"]), np.str_("SI")):
+        assert cu.comprobar("99.6", answer).correct is True, answer
+    for answer in ("no rechaza", "No  Rechaza", "no_rechaza", "NO RECHAZA\n"):
+        assert cu.comprobar("99.3", answer).correct is True, answer
+    assert cu.comprobar("99.6", "no").correct is False
+    assert cu.comprobar("99.3", "norechaza").correct is False  # sin espacio: otra palabra
 
 
 def test_declaration_rejects_bad_arguments():
@@ -307,15 +480,15 @@ def test_stored_declarations_survive_a_save_from_jupyterlab():
                 assert json.dumps(payload) == json.dumps(classroom.canonical_json(payload))
 
 
-def test_answers_that_only_look_like_numbers_are_refused():
-    """Un arreglo 2-D o con máscara no se aplana en silencio, y un entero enorme no da un error
-    en inglés."""
-    with pytest.raises(ValueError, match="una dimensión, sin máscara"):
-        cu.comprobar("03.4", np.array([[0.9928, 1]]))
-    with pytest.raises(ValueError, match="una dimensión, sin máscara"):
-        cu.comprobar("03.4", np.ma.array([0.9928, 1.0], mask=[0, 1]))
-    with pytest.raises(ValueError, match="demasiado grande"):
-        cu.comprobar("05.2", 10**400)
+def test_answers_that_only_look_like_numbers_are_not_flattened():
+    """Un arreglo 2-D o con valores enmascarados no se aplana en silencio, y un entero enorme no
+    da un error en inglés: las tres, «✘ Todavía no» con lo que se recibió."""
+    for answer, fragment in [(np.array([[0.9928, 1]]), "2 dimensiones"),
+                             (np.ma.array([0.9928, 1.0], mask=[0, 1]), "enmascarados")]:
+        result = cu.comprobar("03.4", answer)
+        assert result.correct is False and fragment in result.message, result.message
+    result = cu.comprobar("05.2", 10**400)
+    assert result.correct is False and "demasiado grande" in result.message
     question = next(q for quiz in cu.course_quizzes().values() for q in quiz.questions
                     if q.kind == "numerica")
     with pytest.raises(TypeError, match="`value`"):

@@ -7,12 +7,17 @@
   igual, en una salida guardada del cuaderno.
 - Cada cuaderno con preguntas las muestra todas, en orden, tras «## Compruebe lo que ha entendido».
 - La corrección numérica (Python) y la del HTML (el script, en ``tests/test_book.py`` y
-  ``tests/test_jupyterlab.py``) siguen las mismas reglas.
+  ``tests/test_jupyterlab.py``) siguen las mismas reglas. Python lee lo que escribe el estudiante
+  con la misma función que ``cu.comprobar``, y nunca lee otro número que el script del HTML
+  (ejecutado con node, si está instalado).
 """
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -20,6 +25,7 @@ import nbformat
 import pytest
 
 from course_utils import quiz
+from course_utils.exercises import UnreadableAnswer, read_number
 from course_utils.quiz import QuizFormatError, load_quiz
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,6 +55,62 @@ def test_numeric_check_rules():
     assert numeric.check(0.0314)[0] and not numeric.check(0.0316)[0]
     assert numeric.check(3.14) == (False, numeric.mistakes[0].feedback)
     assert numeric.check(0.5) == (False, numeric.feedback_wrong)
+
+
+# Textos que un estudiante puede escribir en una respuesta numérica.
+TYPED = ["0.031", "0,031", " 0,031 ", "+0,031", "\u22120,031", "-0.031", "3,1e-2", ",031", "3.",
+         "3,14", "0,5", "1234,5", "1,234", "1.234", "-1,234", "1.234,5", "1,234.5", "1 234",
+         "0,031 %", "3,1%", "abc", "", "  ", "0,0,31", "0.0.31", "1e400", "nan", "Infinity",
+         "0x10", "1_000", "0.031 0.5", "--1", "1e", ".", ","]
+
+
+@pytest.mark.parametrize("text", TYPED)
+def test_numeric_check_reads_text_as_comprobar_does(text):
+    """Una sola lectura de números (``course_utils.exercises.read_number``) para las preguntas y
+    para ``cu.comprobar``: lo que se lee da la misma corrección que el número escrito con punto
+    (la referencia es ``float`` de Python); lo que no se lee es un error que nombra ``value``."""
+    numeric = load_quiz(EXAMPLE).questions[1]
+    try:
+        number = read_number(text)
+    except UnreadableAnswer as exc:
+        with pytest.raises((TypeError, ValueError), match=re.escape("`value`")) as info:
+            numeric.check(text)
+        assert exc.reason in str(info.value)
+        return
+    assert number == float(text.strip().replace("\u2212", "-").replace(",", "."))
+    assert numeric.check(text) == numeric.check(number)
+
+
+def _browser_readings(texts: list[str]) -> list[float | None]:
+    """Lo que lee el script de la pregunta numérica (el mismo código del HTML, en node)."""
+    m = re.search(r"var t=(campo\.value[^;]*);var x=Number\(t\);if\((t===''\|\|!isFinite\(x\))\)",
+                  quiz._compact(quiz._JS))
+    assert m, "no se encuentra la lectura del número en el script de la pregunta"
+    reading, refused = m.group(1).replace("campo.value", "v"), m.group(2)
+    script = (f"const texts = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+              f"console.log(JSON.stringify(texts.map(v => {{ var t = {reading}; var x = Number(t);"
+              f" return ({refused}) ? null : x; }})));")
+    out = subprocess.run(["node", "-e", script], input=json.dumps(texts), capture_output=True,
+                         text=True, check=True, timeout=60)
+    return json.loads(out.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="sin node no se ejecuta el script")
+def test_the_browser_never_reads_another_number():
+    """El navegador y Python leen igual lo que los dos leen; Python además rechaza lo ambiguo
+    («1,234»: ¿decimal o miles?), los espacios dentro y el signo %, que el navegador lee."""
+    browser = dict(zip(TYPED, _browser_readings(TYPED)))
+    python_only_refuses = set()
+    for text in TYPED:
+        try:
+            number = read_number(text)
+        except UnreadableAnswer:
+            if browser[text] is not None:
+                python_only_refuses.add(text)
+            continue
+        assert browser[text] == number, (text, browser[text], number)
+    assert python_only_refuses == {"1,234", "1.234", "-1,234", "1 234", "0,031 %", "3,1%",
+                                   "0x10"}, python_only_refuses
 
 
 BROKEN = [
