@@ -37,6 +37,7 @@ from course_utils._validation import (
     check_count,
     check_finite_array,
     check_n_resamples,
+    check_paired,
     check_random_state,
     check_same_length,
 )
@@ -58,6 +59,7 @@ def _scaled_errors(y: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple:
 
 
 def _three_arrays(y_true, pred_a, pred_b, min_size: int) -> tuple:
+    check_paired(y_true=y_true, pred_a=pred_a, pred_b=pred_b)
     y = check_finite_array(y_true, "y_true", min_size=min_size)
     a = check_finite_array(pred_a, "pred_a", min_size=min_size)
     b = check_finite_array(pred_b, "pred_b", min_size=min_size)
@@ -89,6 +91,9 @@ def regression_difference_interval(
     Parámetros
     ----------
     y_true, pred_a, pred_b : array_like de forma (n,)
+        Valores reales y predicciones de A y de B. Se parean por posición; dos objetos
+        pandas con índices distintos (también las mismas etiquetas en otro orden) se
+        rechazan: alinéelos antes con ``.loc``.
     metric : {"mae", "rmse"}, por defecto "mae"
     n_resamples : int, por defecto 10000
     alpha : float, por defecto 0.05
@@ -183,7 +188,8 @@ def diebold_mariano_test(
     Parámetros
     ----------
     y_true, pred_a, pred_b : array_like de forma (n,)
-        Valores reales y predicciones de A y de B, en el orden del tiempo si lo hay.
+        Valores reales y predicciones de A y de B, en el orden del tiempo si lo hay. Se
+        parean por posición, como en :func:`regression_difference_interval`.
     loss : {"squared", "absolute"}, por defecto "squared"
     horizon : int, por defecto 1
         Pasos hacia delante de cada predicción (1 si los ejemplos son independientes).
