@@ -284,8 +284,32 @@ def _named_value(m: ClassificationMetrics, metric: str, pos: int | None) -> np.n
     return getattr(m, metric)
 
 
-def _evaluate(conf: np.ndarray, metric: str, pos: int | None) -> np.ndarray | float:
-    return _named_value(_compute(conf), metric, pos)
+_MACRO = {"precision_macro": "precision", "recall_macro": "recall", "f1_macro": "fbeta"}
+
+
+def _label_set(conf: np.ndarray) -> np.ndarray:
+    """Clases de un modelo: las que aparecen en la verdad o en sus predicciones (filas o
+    columnas no vacías de su matriz de confusión), forma ``(..., K)``. Es el conjunto de
+    etiquetas que usa scikit-learn sin ``labels=``: la unión de ``y_true`` e ``y_pred``."""
+    return (conf.sum(axis=-1) > 0) | (conf.sum(axis=-2) > 0)
+
+
+def _evaluate(
+    conf: np.ndarray, metric: str, pos: int | None, classes: np.ndarray | None = None
+) -> np.ndarray | float:
+    """La medida de una matriz de confusión ``(K, K)`` o de una pila ``(B, K, K)``.
+
+    Las medias macro promedian las ``K`` clases, o solo las marcadas en ``classes`` (forma
+    ``(K,)`` o ``(B, K)``): las demás no cuentan, como en scikit-learn con ``labels=`` esas
+    clases. Con varias matrices sobre la unión de las clases de varios modelos, cada modelo
+    debe promediar las suyas (:func:`_label_set`), no las de los otros.
+    """
+    m = _compute(conf)
+    if classes is None or metric not in _MACRO:
+        return _named_value(m, metric, pos)
+    per_class = getattr(m, _MACRO[metric])
+    mean = (per_class * classes).sum(axis=-1) / classes.sum(axis=-1)
+    return float(mean) if np.ndim(mean) == 0 else mean
 
 
 def _multinomial_cells(
@@ -619,7 +643,10 @@ def paired_bootstrap_difference(
     y_true, pred_a, pred_b : array_like de forma (N,)
         Clases verdaderas y predicciones de los modelos A y B.
     metric : str o callable
-        Como en :func:`bootstrap_interval`.
+        Como en :func:`bootstrap_interval`. Las medias macro de cada modelo promedian sus
+        clases: las de la unión de ``y_true`` y **sus** predicciones en la muestra (lo que
+        da scikit-learn con ese modelo solo), así que la medida de A no depende de las
+        predicciones de B; en una remuestra, una de esas clases ausente cuenta como 0.
     n_resamples, alpha, method, random_state, pos_label
         Como en :func:`bootstrap_interval`.
 
@@ -684,6 +711,10 @@ def paired_bootstrap_difference(
     pos = _pos_index(metric, pos_label, labels)
     k = labels.size
     check_n_resamples(n_resamples, per_resample=4 * k * k + np.count_nonzero(table))
+    # Cada modelo con sus clases, las de la muestra original (la unión de y_true y sus
+    # predicciones, como scikit-learn con ese modelo solo): la medida de A no depende de B.
+    classes_a = _label_set(table.sum(axis=2))
+    classes_b = _label_set(table.sum(axis=1))
     joint = table.ravel()
     nz, draws = _multinomial_cells(rng, joint, n_resamples)
     ti, ai, bi = np.unravel_index(nz, (k, k, k))
@@ -697,7 +728,8 @@ def paired_bootstrap_difference(
     def difference(weights: np.ndarray) -> np.ndarray:
         conf_a = (weights @ to_a).reshape(-1, k, k)
         conf_b = (weights @ to_b).reshape(-1, k, k)
-        return np.asarray(_evaluate(conf_a, metric, pos)) - np.asarray(_evaluate(conf_b, metric, pos))
+        return (np.asarray(_evaluate(conf_a, metric, pos, classes_a))
+                - np.asarray(_evaluate(conf_b, metric, pos, classes_b)))
 
     estimate = float(difference(counts[None, :])[0])
     dist = difference(draws.astype(float))

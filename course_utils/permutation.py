@@ -45,6 +45,7 @@ from course_utils.bootstrap import (
     _check_two_classes,
     _evaluate,
     _joint_table,
+    _label_set,
     _pos_index,
 )
 from course_utils.intervals import proportion_interval
@@ -247,7 +248,10 @@ def paired_permutation_test(
         Una de :data:`PERMUTATION_METRICS` (``"accuracy"``, ``"error"``,
         ``"balanced_accuracy"``, ``"precision_macro"``, ``"recall_macro"``, ``"f1_macro"``,
         ``"precision"``, ``"recall"``, ``"f1"`` o ``"roc_auc"``) o una función
-        ``(y_true, y_pred) -> float``.
+        ``(y_true, y_pred) -> float``. Cada medida es la de scikit-learn para ese modelo
+        solo: las medias macro promedian las clases de la unión de ``y_true`` y las
+        predicciones de ese modelo (no las del otro), y en cada reordenación cada uno de los
+        dos «modelos» reordenados promedia las suyas.
     pos_label : etiqueta, opcional
         La clase de ``"precision"``, ``"recall"`` y ``"f1"`` (obligatoria para ellas), o la
         clase positiva de ``"roc_auc"`` (sin ella, 0/1, -1/1 o False/True).
@@ -447,15 +451,18 @@ def _permutation_labels(y, a, b, metric, pos_label, alternative, method, n_resam
         shift[r, t * k + j] += 1.0
     both = (conf_a + conf_b).ravel()
 
+    def own(conf: np.ndarray) -> np.ndarray:
+        # Cada «modelo», también los reordenados, con sus clases: la unión de y_true y sus
+        # predicciones, como scikit-learn con ese modelo solo (importa en las medias macro).
+        return np.asarray(_evaluate(conf, metric, pos, _label_set(conf)), dtype=float)
+
     def values(x: np.ndarray) -> np.ndarray:
         ca = conf_a.ravel() + x @ shift
         cb = both - ca
-        va = np.asarray(_evaluate(ca.reshape(-1, k, k), metric, pos), dtype=float)
-        vb = np.asarray(_evaluate(cb.reshape(-1, k, k), metric, pos), dtype=float)
-        return va - vb
+        return own(ca.reshape(-1, k, k)) - own(cb.reshape(-1, k, k))
 
-    metric_a = float(_evaluate(conf_a, metric, pos))
-    metric_b = float(_evaluate(conf_b, metric, pos))
+    metric_a = float(own(conf_a))
+    metric_b = float(own(conf_b))
     observed = metric_a - metric_b
     n_outcomes = math.prod(int(c) + 1 for c in counts)
     if method == "exact" and n_outcomes > MAX_RESAMPLES:

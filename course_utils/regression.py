@@ -26,6 +26,7 @@ errors. *International Journal of Forecasting*, 13(2), 281-291.
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 from scipy import stats
@@ -37,6 +38,7 @@ from course_utils._validation import (
     check_count,
     check_finite_array,
     check_n_resamples,
+    check_paired,
     check_random_state,
     check_same_length,
 )
@@ -57,7 +59,25 @@ def _scaled_errors(y: np.ndarray, a: np.ndarray, b: np.ndarray) -> tuple:
     return ys - np.ldexp(a, -shift), ys - np.ldexp(b, -shift), shift
 
 
+def _in_units(values, shift: int, what: str):
+    """Vuelve de las unidades de la mayor magnitud a las de los datos (multiplica por
+    ``2**shift``, exacto); si el número no cabe en coma flotante, lo dice en español.
+    Los infinitos que ya lo eran (extremos de un intervalo unilateral) se conservan."""
+    values = np.asarray(values, dtype=float)
+    with np.errstate(over="ignore", under="ignore"):
+        out = np.ldexp(values, shift)
+    if np.any(np.isinf(out) & np.isfinite(values)):
+        raise ValueError(
+            f"{what} no cabe en un número de coma flotante (pasa de 1.8·10^308): `y_true`, "
+            "`pred_a` y `pred_b` son demasiado grandes. Expréselos en otra unidad (por ejemplo, "
+            "en miles o en millones, de modo que no pasen de 10^100): la conclusión de la "
+            "comparación no cambia."
+        )
+    return float(out) if out.ndim == 0 else out
+
+
 def _three_arrays(y_true, pred_a, pred_b, min_size: int) -> tuple:
+    check_paired(y_true=y_true, pred_a=pred_a, pred_b=pred_b)
     y = check_finite_array(y_true, "y_true", min_size=min_size)
     a = check_finite_array(pred_a, "pred_a", min_size=min_size)
     b = check_finite_array(pred_b, "pred_b", min_size=min_size)
@@ -89,6 +109,9 @@ def regression_difference_interval(
     Parámetros
     ----------
     y_true, pred_a, pred_b : array_like de forma (n,)
+        Valores reales y predicciones de A y de B. Se parean por posición; dos objetos
+        pandas con índices distintos (también las mismas etiquetas en otro orden) se
+        rechazan: alinéelos antes con ``.loc``.
     metric : {"mae", "rmse"}, por defecto "mae"
     n_resamples : int, por defecto 10000
     alpha : float, por defecto 0.05
@@ -98,7 +121,17 @@ def regression_difference_interval(
     Devuelve
     --------
     BootstrapResult
-        ``estimate`` = medida de A − medida de B (negativa: A se equivoca menos).
+        ``estimate`` = medida de A − medida de B (negativa: A se equivoca menos). Si todas
+        las remuestras dan la misma diferencia (A y B se equivocan lo mismo, o con la misma
+        diferencia de error absoluto, en cada ejemplo), el intervalo se reduce a ese punto
+        y ``se`` = 0, con los dos métodos.
+
+    Lanza
+    -----
+    ValueError
+        Longitudes distintas, menos de 2 ejemplos, valores no finitos, pandas con índices
+        distintos; con ``method="bca"``, una distribución casi degenerada en la que BCa no
+        está definido; o una diferencia que no cabe en coma flotante (pasa de 1.8·10^308).
 
     Ejemplos
     --------
@@ -122,27 +155,49 @@ def regression_difference_interval(
             return np.mean(np.abs(ea), axis=axis) - np.mean(np.abs(eb), axis=axis)
         return (np.sqrt(np.mean(ea**2, axis=axis)) - np.sqrt(np.mean(eb**2, axis=axis)))
 
-    unit = 2.0**shift
     estimate = float(difference(ea, eb))
     name = f"{metric.upper()}(A) − {metric.upper()}(B)"
-    if np.all(np.abs(ea) == np.abs(eb)):
+    # En unidades de la mayor magnitud (datos en [-1, 1]) el redondeo de los errores es de
+    # unos pocos épsilon: por debajo de esta tolerancia, dos errores son el mismo.
+    tol = 16 * np.finfo(float).eps
+    if metric == "mae":  # cada remuestra da la media de |e_A| − |e_B|
+        constant = np.ptp(np.abs(ea) - np.abs(eb)) <= tol
+    else:  # raíz de la media de e² de A menos la de B
+        constant = bool(np.all(np.abs(ea) == np.abs(eb))) or (
+            np.ptp(np.abs(ea)) <= tol and np.ptp(np.abs(eb)) <= tol)
+    if constant:
+        point = _in_units(estimate, shift, f"La diferencia de {metric.upper()}")
         return BootstrapResult(
-            estimate=estimate * unit, low=estimate * unit, high=estimate * unit, se=0.0,
+            estimate=point, low=point, high=point, se=0.0,
             method=method, confidence=1 - alpha, n_resamples=n_resamples,
-            distribution=np.full(n_resamples, estimate * unit), metric=name,
-            note="A y B se equivocan lo mismo en cada ejemplo: todas las remuestras dan la "
-                 "misma diferencia y el intervalo se reduce a un punto.",
+            distribution=np.full(n_resamples, point), metric=name,
+            note="todas las remuestras dan la misma diferencia (A y B se equivocan lo mismo, o "
+                 "con la misma diferencia, en cada ejemplo): el intervalo se reduce a un punto.",
         )
-    res = stats.bootstrap((ea, eb), difference, paired=True, vectorized=True,
-                          n_resamples=n_resamples, confidence_level=1 - alpha,
-                          method="BCa" if method == "bca" else "percentile", rng=rng)
-    dist = np.asarray(res.bootstrap_distribution, dtype=float) * unit
+    with warnings.catch_warnings():
+        # Los avisos de scipy (en inglés) acompañan a extremos NaN, que se comprueban abajo.
+        warnings.simplefilter("ignore", RuntimeWarning)
+        res = stats.bootstrap((ea, eb), difference, paired=True, vectorized=True,
+                              n_resamples=n_resamples, confidence_level=1 - alpha,
+                              method="BCa" if method == "bca" else "percentile", rng=rng)
+    low, high = float(res.confidence_interval.low), float(res.confidence_interval.high)
+    if not (math.isfinite(low) and math.isfinite(high)):
+        raise ValueError(
+            "No se puede calcular el intervalo BCa (`method` = 'bca') con estos datos: la "
+            "distribución bootstrap es casi degenerada (casi todas las remuestras quedan a un "
+            "lado de la estimación, o la aceleración no está definida). Use "
+            "method='percentile'."
+        )
+    dist = np.asarray(res.bootstrap_distribution, dtype=float)
+    what = f"La diferencia de {metric.upper()} en alguna remuestra"
+    se = _in_units(np.std(dist, ddof=1), shift, "El error estándar bootstrap")
+    dist = _in_units(dist, shift, what)
     dist.setflags(write=False)
     return BootstrapResult(
-        estimate=estimate * unit,
-        low=float(res.confidence_interval.low) * unit,
-        high=float(res.confidence_interval.high) * unit,
-        se=float(np.std(dist, ddof=1)),
+        estimate=_in_units(estimate, shift, f"La diferencia de {metric.upper()}"),
+        low=_in_units(low, shift, what),
+        high=_in_units(high, shift, what),
+        se=se,
         method=method,
         confidence=1 - alpha,
         n_resamples=n_resamples,
@@ -183,7 +238,8 @@ def diebold_mariano_test(
     Parámetros
     ----------
     y_true, pred_a, pred_b : array_like de forma (n,)
-        Valores reales y predicciones de A y de B, en el orden del tiempo si lo hay.
+        Valores reales y predicciones de A y de B, en el orden del tiempo si lo hay. Se
+        parean por posición, como en :func:`regression_difference_interval`.
     loss : {"squared", "absolute"}, por defecto "squared"
     horizon : int, por defecto 1
         Pasos hacia delante de cada predicción (1 si los ejemplos son independientes).
@@ -204,6 +260,9 @@ def diebold_mariano_test(
         [1, n - 1], o varianza estimada nula o negativa (con :math:`h > 1` la suma de
         autocovarianzas puede ser negativa: R ``dm.test`` repite entonces la prueba con
         :math:`h = 1` con un aviso; aquí se pide que lo decida usted).
+        También si la diferencia media de pérdidas no cabe en coma flotante (pasa de
+        1.8·10^308: con pérdida cuadrática, datos por encima de unos 10^154); el cálculo se
+        hace en unidades de la mayor magnitud, así que el estadístico no desborda nunca.
 
     Ejemplos
     --------
@@ -255,19 +314,26 @@ def diebold_mariano_test(
     else:
         pvalue = float(dist.cdf(statistic))
         low, high = -math.inf, mean + float(dist.ppf(1 - alpha)) * se
-    unit = 2.0 ** (power * shift)
     what = "cuadrática" if loss == "squared" else "absoluta"
+    units = power * shift
+    estimate = _in_units(mean, units, "La diferencia media de pérdidas")
+    tiny = ""
+    if estimate == 0.0 and mean != 0.0:  # por debajo del menor número de coma flotante
+        exponent = math.log10(abs(mean)) + units * math.log10(2.0)
+        tiny = (f" La diferencia media (del orden de 10^{exponent:.0f}) y su intervalo quedan "
+                "por debajo del menor número de coma flotante y se muestran como 0; el "
+                "estadístico y el valor p no dependen de la escala.")
     return TestResult(
         statistic=float(statistic),
         pvalue=min(1.0, pvalue),
         df=float(n - 1),
-        estimate=mean * unit,
-        ci_low=low * unit,
-        ci_high=high * unit,
+        estimate=estimate,
+        ci_low=_in_units(low, units, "El extremo inferior del intervalo"),
+        ci_high=_in_units(high, units, "El extremo superior del intervalo"),
         method=f"Prueba de Diebold y Mariano (pérdida {what}, horizonte {h})",
         alternative=alternative,
         confidence=1.0 - alpha,
         distribution="t",
         note=(f"estimación = pérdida media de A − de B sobre {n} ejemplos (negativa: A mejor); "
-              "corrección de Harvey, Leybourne y Newbold para muestras pequeñas."),
+              "corrección de Harvey, Leybourne y Newbold para muestras pequeñas." + tiny),
     )

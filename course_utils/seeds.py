@@ -191,8 +191,10 @@ def _check_confidence(value: object) -> float:
         raise ValueError(
             f"`confidence_level` debe ser {expected}; se recibió {level!r}. Es la confianza de "
             "la cota superior ε_min (0.95 o 0.99 habitualmente); con 0.5 o menos la cota "
-            "quedaría por debajo de la estimación. Para m comparaciones (Bonferroni, como "
-            "deepsig con `num_comparisons`), use 1 - (1 - 0.95) / m."
+            "quedaría por debajo de la estimación. Para m comparaciones con Bonferroni, use "
+            "1 - (1 - 0.95) / m (0.9833 con m = 3). El argumento `num_comparisons` de deepsig "
+            "usa 0.95 + (1 - 0.95) / m, que coincide con Bonferroni solo con m = 2 (0.9667 con "
+            "m = 3): para reproducirlo, pase ese valor."
         )
     return level
 
@@ -270,7 +272,13 @@ def almost_stochastic_order_test(
       avisa y devuelve 0.5; aquí es un ``ValueError``. En las remuestras con :math:`W_2 = 0`
       las dos usan 0.5 (``n_undefined`` las cuenta).
     * Sin ``num_comparisons``: para Bonferroni con :math:`m` comparaciones pase
-      ``confidence_level = 1 - (1 - 0.95) / m``, que es lo que hace ``deepsig``.
+      ``confidence_level = 1 - (1 - 0.95) / m``. El ``num_comparisons`` de ``deepsig``
+      (como su ``multi_aso`` con ``use_bonferroni=True``) no hace eso aunque su documentación
+      lo llame Bonferroni: sube la confianza a :math:`c + (1 - c)/m`, que coincide con
+      :math:`1 - (1 - c)/m` solo con :math:`m = 2` (con :math:`m = 1` no cambia nada); con
+      :math:`m = 3` y :math:`c = 0.95` da 0.9667 en lugar de 0.9833, y al crecer :math:`m`
+      tiende a :math:`c`, es decir, a no corregir. Para reproducir un resultado de ``deepsig``
+      con ``num_comparisons=m``, pase ``confidence_level = c + (1 - c) / m``.
     * Las remuestras salen de ``numpy.random.default_rng(random_state)`` y no del generador
       global de NumPy: los números coinciden con los de ``deepsig`` solo dentro del error de
       Monte Carlo.

@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 from scipy import stats
 
 from course_utils._results import _fmt_p
 from course_utils._validation import (
     check_choice,
     check_finite_array,
+    check_paired,
 )
 from course_utils.ranks import _ALTERNATIVES, _differences
 
@@ -90,12 +90,7 @@ class TwoAlgorithmsResult:
 
 
 def _paired_columns(scores_a: object, scores_b: object) -> tuple[np.ndarray, np.ndarray]:
-    if isinstance(scores_a, pd.Series) and isinstance(scores_b, pd.Series):
-        if not scores_a.index.equals(scores_b.index):
-            raise ValueError(
-                "`scores_a` y `scores_b` son Series con índices distintos: alinéelas por "
-                "conjunto de datos antes de compararlas."
-            )
+    check_paired(scores_a=scores_a, scores_b=scores_b)
     a = check_finite_array(scores_a, "scores_a", ndim=1, min_size=2)
     b = check_finite_array(scores_b, "scores_b", ndim=1, min_size=2)
     if a.shape != b.shape:
@@ -210,7 +205,9 @@ def wilcoxon_signed_rank_test(
     Parámetros
     ----------
     scores_a, scores_b : array_like de forma (N,)
-        Una puntuación por conjunto de datos para cada algoritmo (más es mejor).
+        Una puntuación por conjunto de datos para cada algoritmo (más es mejor). Se parean
+        por posición; dos ``pandas.Series`` con índices distintos (también las mismas
+        etiquetas en otro orden) se rechazan: alinéelas antes con ``.loc``.
     zero_method : {"zsplit", "wilcox", "pratt"}, por defecto "zsplit"
     method : {"auto", "exact", "approx"}, por defecto "auto"
     alternative : {"two-sided", "greater", "less"}, por defecto "two-sided"
@@ -280,6 +277,7 @@ def sign_test(
     Parámetros
     ----------
     scores_a, scores_b : array_like de forma (N,)
+        Como en :func:`wilcoxon_signed_rank_test` (pareadas por posición).
     ties : {"split", "discard"}, por defecto "split"
     alternative : {"two-sided", "greater", "less"}, por defecto "two-sided"
 

@@ -1699,3 +1699,109 @@ def test_interval_bounds_are_exact_at_zero_and_n(n, alpha, method):
     assert cu.proportion_coverage(n if n < 10**5 else 10**5, [0.0, 1.0], method=method,
                                   alpha=alpha).tolist() == [1.0, 1.0]
 
+
+
+# ---------------------------------------------------------------------------
+# 4. Pareo: datos pareados que llegan como objetos pandas con índices distintos
+# ---------------------------------------------------------------------------
+# Toda función pública que recibe datos pareados (verdad y predicciones, puntuaciones de dos
+# modelos en las mismas particiones, X e y...) los parea por posición y pasa por el validador
+# compartido `check_paired`: dos objetos pandas con índices distintos (las mismas etiquetas en
+# otro orden, u otras etiquetas) se rechazan con el consejo `.loc`. Las funciones se encuentran
+# solas: las de SWEEP cuyos argumentos de base tienen dos o más arreglos de la misma longitud
+# (≥ 2). No se parean, y por eso no aparecen: almost_stochastic_order_test (semillas de A y de
+# B, muestras independientes de tamaños distintos) ni cohens_d con paired=False.
+
+
+def _paired_arguments(case: Case) -> list[str]:
+    base = case.base()
+    arrays = {k: v for k, v in base.items()
+              if isinstance(v, (np.ndarray, list)) and np.ndim(v) >= 1 and len(v) >= 2}
+    lengths = [len(v) for v in arrays.values()]
+    return [k for k, v in arrays.items() if lengths.count(len(v)) >= 2]
+
+
+_PAIRED = {name: args for name in sorted(SWEEP) if len(args := _paired_arguments(SWEEP[name])) >= 2}
+
+
+def _pandas(value: Any, index: list) -> Any:
+    """``value`` como Series (1-D) o DataFrame, con las filas en el orden de ``index``
+    (etiquetas 0..n-1 de las filas originales, o esas etiquetas + 100)."""
+    arr = np.asarray(value)
+    order = [i % 100 for i in index]
+    if arr.ndim == 1:
+        return pd.Series(arr[order], index=index)
+    return pd.DataFrame(arr[order], index=index)
+
+
+def _numbers(result: Any) -> list[float]:
+    """Los números de un resultado, en orden, para comparar dos llamadas."""
+    if is_dataclass(result):
+        return [x for f in fields(result) for x in _numbers(getattr(result, f.name))]
+    if isinstance(result, (pd.Series, pd.DataFrame)):
+        return _numbers(result.select_dtypes("number").to_numpy()
+                        if isinstance(result, pd.DataFrame) else result.to_numpy())
+    if isinstance(result, np.ndarray) and result.dtype.kind in "biuf":
+        return result.astype(float).ravel().tolist()
+    if isinstance(result, (int, float, np.number)) and not isinstance(result, bool):
+        return [float(result)]
+    if isinstance(result, tuple):
+        return [x for v in result for x in _numbers(v)]
+    return []
+
+
+def _pairing_outcome(name: str, first: str, second: str, variant: str) -> str:
+    """``first`` como objeto pandas con el índice 0..n-1 y ``second`` con sus filas en otro
+    orden (``"reordenado"``) o con otras etiquetas (``"otras etiquetas"``). Devuelve
+    ``"rechazo con .loc"``, ``"otro rechazo"`` o ``"resultado"`` (pareo por posición: erróneo)."""
+    case = SWEEP[name]
+    args = case.base()
+    n = len(args[first])
+    index = list(range(n))
+    other = index[::-1] if variant == "reordenado" else [i + 100 for i in index]
+    args[first], args[second] = _pandas(args[first], index), _pandas(args[second], other)
+    try:
+        getattr(cu, name)(**args)
+    except ValueError as exc:
+        info = pytest.ExceptionInfo.from_exception(exc)
+        assert_spanish(info, first, second, *case.extra_names)
+        return "rechazo con .loc" if ".loc[" in str(exc) else "otro rechazo"
+    finally:
+        plt.close("all")
+    return "resultado"
+
+
+def test_paired_functions_are_found():
+    assert {"diebold_mariano_test", "regression_difference_interval", "delong_test",
+            "wilcoxon_signed_rank_test", "sign_test", "paired_permutation_test",
+            "cochran_q_test", "paired_cv_scores", "paired_ttest_5x2cv"} <= set(_PAIRED)
+    assert "almost_stochastic_order_test" not in _PAIRED
+
+
+@pytest.mark.parametrize("variant", ["reordenado", "otras etiquetas"])
+@pytest.mark.parametrize("name", sorted(_PAIRED))
+def test_paired_pandas_with_different_indexes_are_refused(name, variant):
+    args = _PAIRED[name]
+    for i, first in enumerate(args):
+        for second in args[i + 1:]:
+            assert _pairing_outcome(name, first, second, variant) == "rechazo con .loc", (
+                first, second)
+
+
+@pytest.mark.parametrize("name", sorted(_PAIRED))
+def test_paired_pandas_aligned_with_loc_give_the_numpy_result(name):
+    """Con el consejo del mensaje (``.loc[índice del primero]``) el resultado es el de los
+    arreglos de NumPy: el pareo correcto."""
+    case = SWEEP[name]
+    first, second = _PAIRED[name][:2]
+    numpy_args = case.base()
+    args = case.base()
+    n = len(args[first])
+    args[first] = _pandas(args[first], list(range(n)))
+    args[second] = _pandas(args[second], list(range(n))[::-1]).loc[args[first].index]
+    try:
+        expected = _numbers(getattr(cu, name)(**numpy_args))
+        got = _numbers(getattr(cu, name)(**args))
+    finally:
+        plt.close("all")
+    assert got == pytest.approx(expected, rel=1e-12, abs=1e-15, nan_ok=True)

@@ -9,6 +9,7 @@ bucles.
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -175,3 +176,82 @@ def test_difference_interval_bad_input_in_spanish():
     with pytest.raises(ValueError) as info:
         cu.regression_difference_interval(y, a, b[:-1])
     assert_spanish(info, "pred_b", "y_true", "pred_a")
+
+
+# ---------------------------------------------------------------------------
+# Datos degenerados y enormes: un resultado finito y correcto, o un error en español
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("method", ["percentile", "bca"])
+@pytest.mark.parametrize("metric", ["mae", "rmse"])
+def test_constant_error_difference_collapses_to_the_point(method, metric):
+    """|e_A| = 1 y |e_B| = 2 en cada ejemplo: toda remuestra da −1 (MAE y RMSE), y con
+    errores de A y B desplazados una constante (MAE) toda remuestra da esa constante. Antes,
+    BCa daba NaN con avisos de scipy en inglés."""
+    from sklearn.metrics import mean_absolute_error, root_mean_squared_error
+
+    fn = mean_absolute_error if metric == "mae" else root_mean_squared_error
+    cases = [([0.0] * 4, [1.0] * 4, [2.0] * 4)]
+    if metric == "mae":
+        y = _series(3, n=30, ar=0.0)[0]
+        cases.append((y, y - 0.3, y + 0.5))  # |e_A| − |e_B| = 0.3 − 0.5 en cada ejemplo
+    for y, a, b in cases:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            res = cu.regression_difference_interval(y, a, b, metric=metric, method=method,
+                                                    random_state=0, n_resamples=500)
+        ref = fn(y, a) - fn(y, b)
+        assert (res.estimate, res.low, res.high) == pytest.approx((ref, ref, ref), rel=1e-12)
+        assert res.se == 0.0 and np.all(res.distribution == res.estimate)
+        assert "punto" in res.note
+
+
+@pytest.mark.parametrize("scale", [1e300, 1e-300])
+@pytest.mark.parametrize("metric", ["mae", "rmse"])
+def test_difference_interval_of_huge_and_tiny_data_equals_scipy_at_unit_scale(metric, scale):
+    """Mismas remuestras (mismo generador) que scipy.stats.bootstrap con los datos sin escalar:
+    extremos y error estándar multiplicados por la escala, finitos (antes: se = inf)."""
+    y, a, b = _series(4, n=25, ar=0.0)
+
+    def diff(ea, eb, axis=-1):
+        if metric == "mae":
+            return np.abs(ea).mean(axis=axis) - np.abs(eb).mean(axis=axis)
+        return np.sqrt((ea**2).mean(axis=axis)) - np.sqrt((eb**2).mean(axis=axis))
+
+    ref = stats.bootstrap((y - a, y - b), diff, paired=True, vectorized=True, n_resamples=999,
+                          method="BCa", rng=np.random.default_rng(5))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        res = cu.regression_difference_interval(y * scale, a * scale, b * scale, metric=metric,
+                                                method="bca", n_resamples=999,
+                                                random_state=np.random.default_rng(5))
+    assert res.low == pytest.approx(ref.confidence_interval.low * scale, rel=1e-9)
+    assert res.high == pytest.approx(ref.confidence_interval.high * scale, rel=1e-9)
+    assert res.se == pytest.approx(ref.standard_error * scale, rel=1e-9)
+    assert np.all(np.isfinite(res.distribution))
+
+
+def test_dm_near_the_overflow_limit_equals_scipy_or_explains_in_spanish():
+    y, a, b = _series(5, n=20, ar=0.0)
+    d = (y - a) ** 2 - (y - b) ** 2
+    ref = stats.ttest_1samp(d, 0.0)
+    for scale in (1e150, 1e153, 1e-300):  # pérdidas cuadráticas de hasta 10^308 (o 10^-600)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            res = cu.diebold_mariano_test(y * scale, a * scale, b * scale)
+        assert res.statistic == pytest.approx(ref.statistic, rel=1e-9)
+        assert res.pvalue == pytest.approx(ref.pvalue, rel=1e-9)
+        assert res.estimate == pytest.approx(d.mean() * scale**2, rel=1e-9, abs=1e-300)
+        assert math.isfinite(res.ci_low) and math.isfinite(res.ci_high)
+    assert "por debajo del menor número" in res.note  # 10^-600 se muestra como 0
+    # La diferencia media de pérdidas, ~10^310, no cabe en un float: antes, OverflowError.
+    for scale in (1e155, 1e200, 1e300):
+        with pytest.raises(ValueError, match="no cabe") as info:
+            cu.diebold_mariano_test(y * scale, a * scale, b * scale)
+        assert_spanish(info, "y_true")
+    absolute = cu.diebold_mariano_test(y * 1e300, a * 1e300, b * 1e300, loss="absolute")
+    ref_abs = stats.ttest_1samp(np.abs(y - a) - np.abs(y - b), 0.0)
+    assert absolute.pvalue == pytest.approx(ref_abs.pvalue, rel=1e-9)
+    assert absolute.estimate == pytest.approx(
+        np.mean(np.abs(y - a) - np.abs(y - b)) * 1e300, rel=1e-9)

@@ -366,3 +366,27 @@ def test_work_limit_names_what_to_reduce():
         aso_test(a, b, n_bootstrap=1_000_000)
     assert_spanish(excinfo, "n_bootstrap")
     assert "Reduzca `n_bootstrap` (como mucho 333333" in str(excinfo.value)
+
+
+@pytest.mark.parametrize("m", [2, 3, 10])
+def test_what_deepsig_num_comparisons_does(fast_deepsig, m):
+    """deepsig 1.2.8 sube la confianza a c + (1 - c)/m con ``num_comparisons=m`` (lo mismo, con
+    la misma semilla, que pasar esa confianza), que es la de Bonferroni, 1 - (1 - c)/m, solo
+    con m = 2. El mensaje de error lo dice así."""
+    a, b = ASO_CASES["A mejor"]  # ε_min lejos de 0 y de 1: no se recorta
+    c = 0.95
+
+    def run(**kwargs):
+        return fast_deepsig.aso(a, b, num_bootstrap_iterations=200, show_progress=False,
+                                seed=7, **kwargs)
+
+    corrected = run(num_comparisons=m)
+    assert corrected == run(confidence_level=c + (1 - c) / m)
+    bonferroni = run(confidence_level=1 - (1 - c) / m)
+    assert 0 < corrected < bonferroni < 1 or m == 2
+    assert (corrected == pytest.approx(bonferroni, rel=1e-9)) == (m == 2)
+    with pytest.raises(ValueError) as excinfo:
+        aso_test(a, b, confidence_level=0.5)
+    message = str(excinfo.value)
+    assert "1 - (1 - 0.95) / m" in message and "0.95 + (1 - 0.95) / m" in message
+    assert "solo con m = 2" in message

@@ -9,7 +9,8 @@
   ``cu.mcnemar_table``, la fórmula de la mid-p con ``scipy.stats.binom`` y ``multipletests``.
 * Permutación: ``scipy.stats.permutation_test(..., permutation_type="samples")`` (exacta
   con pocos ejemplos), la prueba binomial exacta (con la exactitud coincide con McNemar
-  exacta) y, en Monte Carlo, dentro de su error.
+  exacta) y, en Monte Carlo, dentro de su error; con varias clases, la distribución de
+  permutación por fuerza bruta con las medidas de scikit-learn de cada modelo solo.
 """
 
 from __future__ import annotations
@@ -517,3 +518,144 @@ def test_work_limits_say_what_to_reduce(monkeypatch):
     monkeypatch.setattr(cochran, "MAX_RESAMPLE_CELLS", 100)
     with pytest.raises(ValueError, match="Reduzca el número de modelos"):
         cu.cochran_q_test(y, preds)
+
+
+# ---------------------------------------------------------------------------
+# Cada modelo con su medida de scikit-learn: medias macro sobre sus propias clases
+# ---------------------------------------------------------------------------
+# scikit-learn promedia las clases de la unión de y_true y las predicciones de ESE modelo.
+# Una clase que solo predice B no cuenta en la media macro de A; tras una reordenación,
+# cada «modelo» reordenado promedia las suyas. Referencia: la distribución de permutación
+# por fuerza bruta, las 2^n_d reordenaciones, cada una evaluada con scikit-learn.
+
+import itertools  # noqa: E402
+
+from sklearn.metrics import (  # noqa: E402
+    accuracy_score,
+    balanced_accuracy_score,
+    f1_score,
+    precision_score,
+    recall_score,
+)
+
+
+def _sk(metric, pos_label=None):
+    """La medida de scikit-learn para un modelo solo (sin ``labels=``: sus propias clases)."""
+    per_class = {"precision": precision_score, "recall": recall_score, "f1": f1_score}
+    if metric in ("precision_macro", "recall_macro", "f1_macro"):
+        func = per_class[metric.removesuffix("_macro")]
+        return lambda t, p: func(t, p, average="macro", zero_division=0)
+    if metric in per_class:
+        return lambda t, p: per_class[metric](t, p, labels=[pos_label], average="macro",
+                                              zero_division=0)
+    return {"accuracy": accuracy_score, "error": lambda t, p: 1 - accuracy_score(t, p),
+            "balanced_accuracy": balanced_accuracy_score}[metric]
+
+
+def _brute_force_distribution(y, a, b, func):
+    """T = func(y, A) - func(y, B) en cada una de las 2^n_d reordenaciones de los discordantes."""
+    disc = np.flatnonzero(a != b)
+    out = []
+    with warnings.catch_warnings():  # balanced_accuracy_score avisa de clases predichas de más
+        warnings.simplefilter("ignore")
+        observed = func(y, a) - func(y, b)
+        for bits in itertools.product([False, True], repeat=disc.size):
+            swap = disc[np.array(bits, dtype=bool)]
+            pa, pb = a.copy(), b.copy()
+            pa[swap], pb[swap] = b[swap], a[swap]
+            out.append(func(y, pa) - func(y, pb))
+    return observed, np.array(out)
+
+
+def _brute_force_pvalue(observed, dist, alternative):
+    tol = 1e-9
+    if alternative == "two-sided":
+        return float(np.mean(np.abs(dist) >= abs(observed) - tol))
+    if alternative == "greater":
+        return float(np.mean(dist >= observed - tol))
+    return float(np.mean(dist <= observed + tol))
+
+
+# El ejemplo de la documentación del problema (la clase 2 solo la predice B) y dos casos con
+# clases que predice solo uno de los modelos (y, en el tercero, una clase que no está en y).
+_OWN_CLASS_CASES = {
+    "clase 2 solo en B": ([1, 1, 1, 1, 1, 1, 0, 0], [0, 0, 1, 1, 0, 1, 1, 0],
+                          [2, 0, 0, 2, 1, 1, 1, 1]),
+    "tres clases, una de A y otra de B": (
+        [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1], [0, 1, 2, 1, 1, 0, 0, 3, 2, 0, 3],
+        [0, 2, 2, 0, 4, 2, 1, 1, 2, 4, 1]),
+    "texto, cuatro clases": (
+        list("aabbccddab"), list("abbbccddaa"), list("aabcccdeeb")),
+}
+_LABEL_METRICS = [("precision_macro", None), ("recall_macro", None), ("f1_macro", None),
+                  ("accuracy", None), ("error", None), ("balanced_accuracy", None),
+                  ("precision", "PRIMERA"), ("recall", "PRIMERA"), ("f1", "PRIMERA")]
+
+
+def _own_class_case(case):
+    y, a, b = (np.array(v) for v in _OWN_CLASS_CASES[case])
+    return y, a, b
+
+
+@pytest.mark.parametrize("case", sorted(_OWN_CLASS_CASES))
+@pytest.mark.parametrize("metric, pos_label", _LABEL_METRICS)
+def test_permutation_each_model_scored_as_sklearn_alone_exact(case, metric, pos_label):
+    y, a, b = _own_class_case(case)
+    pos = y[0] if pos_label == "PRIMERA" else None
+    func = _sk(metric, pos)
+    observed, dist = _brute_force_distribution(y, a, b, func)
+    for alternative in ("two-sided", "greater", "less"):
+        res = cu.paired_permutation_test(y, a, b, metric, pos_label=pos, method="exact",
+                                         alternative=alternative)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            assert res.metric_a == pytest.approx(func(y, a), abs=1e-14)
+            assert res.metric_b == pytest.approx(func(y, b), abs=1e-14)
+        assert res.estimate == pytest.approx(observed, abs=1e-14)
+        assert res.pvalue == pytest.approx(_brute_force_pvalue(observed, dist, alternative),
+                                           rel=1e-12), alternative
+    # La medida de A es la de bootstrap_interval (la de A sola), y la diferencia pareada
+    # del bootstrap es la de scikit-learn.
+    alone = cu.bootstrap_interval(y, a, metric, pos_label=pos, n_resamples=50, random_state=0)
+    assert alone.estimate == pytest.approx(res.metric_a, abs=1e-14)
+    paired = cu.paired_bootstrap_difference(y, a, b, metric, pos_label=pos, n_resamples=50,
+                                            random_state=0)
+    assert paired.estimate == pytest.approx(observed, abs=1e-14)
+
+
+@pytest.mark.parametrize("metric", ["precision_macro", "recall_macro", "f1_macro"])
+@pytest.mark.parametrize("case", sorted(_OWN_CLASS_CASES))
+def test_permutation_macro_monte_carlo_samples_the_brute_force_distribution(case, metric):
+    y, a, b = _own_class_case(case)
+    func = _sk(metric)
+    observed, dist = _brute_force_distribution(y, a, b, func)
+    n_resamples = 20_000
+    res = cu.paired_permutation_test(y, a, b, metric, method="monte-carlo",
+                                     n_resamples=n_resamples, random_state=3)
+    assert res.metric_a == pytest.approx(func(y, a), abs=1e-14)
+    assert res.metric_b == pytest.approx(func(y, b), abs=1e-14)
+    # Cada T* de Monte Carlo es uno de los valores de la fuerza bruta, con su frecuencia.
+    values, counts = np.unique(np.round(dist, 12), return_counts=True)
+    drawn = np.round(res.distribution, 12)
+    assert np.isin(drawn, values).all()
+    for value, count in zip(values, counts):
+        p = count / dist.size
+        share = np.mean(drawn == value)
+        assert abs(share - p) <= 4.5 * math.sqrt(p * (1 - p) / n_resamples) + 1e-12, value
+    exact = _brute_force_pvalue(observed, dist, "two-sided")
+    assert res.pvalue_ci[0] <= exact <= res.pvalue_ci[1]
+
+
+def test_a_class_only_b_predicts_does_not_change_a():
+    """Que B prediga una clase nueva no cambia la medida macro de A (sí la de B)."""
+    y, a, b = _own_class_case("clase 2 solo en B")
+    b_no_new = np.where(b == 2, 0, b)
+    for metric in ("precision_macro", "recall_macro", "f1_macro"):
+        with_new = cu.paired_permutation_test(y, a, b, metric, method="exact")
+        without = cu.paired_permutation_test(y, a, b_no_new, metric, method="exact")
+        assert with_new.metric_a == without.metric_a
+        diff_new = cu.paired_bootstrap_difference(y, a, b, metric, n_resamples=50, random_state=0)
+        diff_old = cu.paired_bootstrap_difference(y, a, b_no_new, metric, n_resamples=50,
+                                                  random_state=0)
+        assert diff_new.estimate + with_new.metric_b == pytest.approx(
+            diff_old.estimate + without.metric_b, abs=1e-14)
