@@ -186,7 +186,9 @@ def check_test_train_ratio(value: object, *, required: bool = True) -> float:
         )
     ratio = check_real(value, "test_train_ratio", _RATIO_HELP)
     if ratio <= 0:
-        raise ValueError(f"`test_train_ratio` debe ser {_RATIO_HELP}; se recibió {show_value(ratio)}.")
+        raise ValueError(
+            f"`test_train_ratio` debe ser {_RATIO_HELP}; se recibió {show_value(ratio)}."
+        )
     return ratio
 
 
@@ -289,8 +291,8 @@ def check_finite_array(
         if pos is not None:
             raise ValueError(
                 f"`{name}` tiene valores faltantes (el primero en la posición "
-                f"{_position(pos, arr.shape)}: {show_value(arr.ravel()[pos])}); se esperaban solo números "
-                "finitos."
+                f"{_position(pos, arr.shape)}: {show_value(arr.ravel()[pos])}); se esperaban "
+                "solo números finitos."
             )
         if not np.issubdtype(arr.dtype, np.number):
             raise TypeError(
@@ -425,7 +427,8 @@ def check_finite_result(value: float, what: str, hint: str = "") -> float:
     value = float(value)
     if not math.isfinite(value):
         raise ValueError(
-            f"No se puede calcular {what}: el cálculo da {show_value(value)}, que no es un número finito. "
+            f"No se puede calcular {what}: el cálculo da {show_value(value)}, que no es un "
+            "número finito. "
             f"{hint}".rstrip()
         )
     return value
@@ -597,8 +600,8 @@ def check_labels(values: object, name: str) -> np.ndarray:
     if pos is not None:
         raise ValueError(
             f"`{name}` tiene valores faltantes (el primero en la posición {pos}: "
-            f"{show_value(arr[pos])}); cada caso necesita una etiqueta. Elimine esos casos (en todos los "
-            "argumentos a la vez) o impútelos antes."
+            f"{show_value(arr[pos])}); cada caso necesita una etiqueta. Elimine esos casos (en "
+            "todos los argumentos a la vez) o impútelos antes."
         )
     if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
         pos = int(np.flatnonzero(~np.isfinite(arr))[0])
@@ -623,7 +626,8 @@ def _from_object(arr: np.ndarray, name: str) -> np.ndarray:
         )
     if len(present) > 1:
         first = {k: kinds.index(k) for k in present}
-        detail = " y ".join(f"{k} (p. ej. posición {i}: {show_value(arr[i])})" for k, i in first.items())
+        detail = " y ".join(f"{k} (p. ej. posición {i}: {show_value(arr[i])})"
+                            for k, i in first.items())
         raise TypeError(
             f"`{name}` mezcla tipos de etiqueta: {detail}. Todas las etiquetas deben ser del "
             "mismo tipo (por ejemplo, todas números o todas texto): '1' y 1 serían clases distintas."

@@ -220,16 +220,18 @@ def _trim(header, rows, where, sep, path, notes):
 def _to_numbers(table: pd.DataFrame, where: list[int], header: list[str], sep: str, path: Path):
     """Convierte a número las columnas que lo son, con el separador decimal del fichero."""
     missing = table.isin(_NA)
-    numeric_cols, first = [], {k: [] for k in _NUMBER}
+    numeric_cols, first = {}, {k: [] for k in _NUMBER}
     comma_cells = unambiguous = 0
     for j in table.columns:
         cells = table[j][~missing[j]]
         if cells.empty:
             continue
         matches = {k: cells.str.fullmatch(rx) for k, rx in _NUMBER.items()}
-        if not np.logical_or.reduce([m.to_numpy() for m in matches.values()]).all():
-            continue  # una columna de textos (o con celdas anotadas: se dirá después)
-        numeric_cols.append(j)
+        is_number = np.logical_or.reduce([m.to_numpy() for m in matches.values()])
+        if is_number.mean() <= 0.5:
+            continue  # una columna de textos
+        # numérica, quizá con alguna celda anotada («0,842 (1)»), que se dirá después
+        numeric_cols[j] = pd.Series(is_number, index=cells.index)
         for k, m in matches.items():
             if m.any():
                 first[k].append((j, m.idxmax()))  # la primera celda de esa forma
@@ -259,7 +261,13 @@ def _to_numbers(table: pd.DataFrame, where: list[int], header: list[str], sep: s
             text = col.str.replace("." if decimal == "," else ",", "", regex=False)
             if decimal == ",":
                 text = text.str.replace(",", ".", regex=False)
-            out[j] = pd.to_numeric(text)
+            if numeric_cols[j].all():
+                out[j] = pd.to_numeric(text)
+            else:  # los números, como números; el resto, tal cual (para el mensaje de error)
+                rows = numeric_cols[j].index[numeric_cols[j]]
+                mixed = col.astype(object)
+                mixed[rows] = pd.to_numeric(text[rows]).astype(float)
+                out[j] = mixed
         elif col.notna().any() and col.dropna().isin(["True", "TRUE", "true", "False", "FALSE",
                                                        "false"]).all() and col.notna().all():
             out[j] = col.str.lower().eq("true")

@@ -179,8 +179,8 @@ def _pivot(long: pd.DataFrame, unit_cols: list[str], model: str, score: str, whe
     if (counts > 1).any():
         key = counts[counts > 1].index[0]
         raise ValueError(
-            f"`data`: hay filas repetidas para la misma {where} y modelo ({show_value(key)}): cada modelo "
-            "debe tener una sola puntuación por unidad. Quite las filas duplicadas."
+            f"`data`: hay filas repetidas para la misma {where} y modelo ({show_value(key)}): "
+            "cada modelo debe tener una sola puntuación por unidad. Quite las filas duplicadas."
         )
     wide = long.pivot_table(index=unit_cols, columns=model, values=score, aggfunc="first",
                             dropna=False, sort=False)
@@ -191,7 +191,8 @@ def _unpaired(wide: pd.DataFrame, where: str, fix: str) -> None:
     missing = wide.isna()
     if missing.to_numpy().any():
         rows, cols = np.nonzero(missing.to_numpy())
-        cells = [f"«{wide.columns[c]}» en {show_value(wide.index[r])}" for r, c in zip(rows[:3], cols[:3])]
+        cells = [f"«{wide.columns[c]}» en {show_value(wide.index[r])}"
+                 for r, c in zip(rows[:3], cols[:3])]
         more = f" (y {len(rows) - 3} más)" if len(rows) > 3 else ""
         raise ValueError(
             f"`data`: las {where} no están pareadas: falta la puntuación de "
