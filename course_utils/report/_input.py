@@ -17,6 +17,7 @@ import codecs
 import csv
 import io
 import re
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -31,12 +32,14 @@ _NA = frozenset({
 })
 _EXP = r"(?:[eE][+-]?\d+)?"
 _NUMBER = {  # formas de una celda numérica, según qué separador decimal implican
-    "int": re.compile(r"[+-]?\d+"),
+    "int": re.compile(rf"[+-]?(?:\d+{_EXP}|inf|Inf|INF|infinity|Infinity)"),
     "dot": re.compile(rf"[+-]?(?:\d+\.\d*|\.\d+){_EXP}"),
     "comma": re.compile(rf"[+-]?(?:\d+,\d*|,\d+){_EXP}"),
     "dot_thousands": re.compile(r"[+-]?\d{1,3}(?:\.\d{3})+,\d+"),  # 1.234,5
     "comma_thousands": re.compile(r"[+-]?\d{1,3}(?:,\d{3})+\.\d+"),  # 1,234.5
 }
+_ANY_NUMBER = re.compile("|".join(f"(?P<{k}>{rx.pattern})" for k, rx in _NUMBER.items()))
+_BOOLEAN = ["True", "TRUE", "true", "False", "FALSE", "false"]  # lo que lee pandas.read_csv
 _MAYBE_THOUSANDS = re.compile(r"[+-]?[1-9]\d{0,2}(?:,\d{3})+")  # 1,234: ¿mil o uno coma...?
 _SEPARATORS = {"\t": "tabulador", ";": "punto y coma", ",": "coma"}
 _ROW_INDEX_NAMES = {"index", "level_0"}  # lo que deja ``reset_index()`` antes de ``to_csv``
@@ -78,8 +81,7 @@ def read_csv_file(path: Path) -> tuple[pd.DataFrame, list[str]]:
     header, rows = _trim(header, rows, where, sep, path, notes)
     if not rows:
         raise ValueError(f"`data`: el fichero «{path}» no tiene filas de datos.")
-    table = pd.DataFrame(rows, columns=range(len(header)), dtype=object)
-    table = _to_numbers(table, where, header, sep, path)
+    table = _to_numbers(rows, where, header, sep, path)
     table.columns = header
     return table, notes
 
@@ -145,31 +147,46 @@ def _sniff(sample: list[str]) -> str:
 
 def _split(lines: list[str], first: int, sep: str, path: Path):
     """Cabecera, filas no vacías (campos sin espacios alrededor) y la línea de cada una."""
-    reader = csv.reader(io.StringIO("\n".join(lines[first:])), delimiter=sep,
-                        skipinitialspace=True, strict=True)
-    rows, where, start = [], [], first + 1
-    while True:
-        try:
-            fields = next(reader)
-        except StopIteration:
-            break
-        except csv.Error:
-            raise ValueError(
-                f"`data`: no se pudo leer «{path}»: hay unas comillas (\") mal cerradas en la "
-                f"línea {start}. Un campo entre comillas debe terminar en comillas seguidas "
-                f"del separador («{_SEPARATORS.get(sep, sep)}»); revise esa línea."
-            ) from None
-        if any(f.strip() for f in fields):
-            rows.append([f.strip() for f in fields])
-            where.append(start)
-        start = first + reader.line_num + 1
-    header = rows[0]
+    body = "\n".join(lines[first:])
+    options = dict(delimiter=sep, skipinitialspace=True, strict=True)
+    try:
+        parsed = list(csv.reader(io.StringIO(body), **options))
+        if len(parsed) == len(body.splitlines()):  # una fila por línea
+            starts = range(first + 1, first + 1 + len(parsed))
+        else:  # algún campo entre comillas ocupa varias líneas
+            starts = _row_starts(body, first, options)
+    except csv.Error:
+        line = _row_starts(body, first, options)
+        raise ValueError(
+            f"`data`: no se pudo leer «{path}»: hay unas comillas (\") mal cerradas en la "
+            f"línea {line}. Un campo entre comillas debe terminar en comillas seguidas "
+            f"del separador («{_SEPARATORS.get(sep, sep)}»); revise esa línea."
+        ) from None
+    rows = [[f.strip() for f in fields] for fields in parsed]
+    keep = [i for i, r in enumerate(rows) if any(r)]
+    header = rows[keep[0]]
     if len(header) < 2:
         raise ValueError(
             f"`data`: no se pudo leer «{path}» como tabla: la cabecera («{lines[first].strip()}») "
             "tiene una sola columna. Separe las columnas con comas, punto y coma o tabuladores."
         )
-    return header, rows[1:], where[1:]
+    return header, [rows[i] for i in keep[1:]], [starts[i] for i in keep[1:]]
+
+
+def _row_starts(body: str, first: int, options: dict):
+    """La línea del fichero donde empieza cada fila; la de la fila que no se puede leer, si hay
+    una (un entero en vez de la lista)."""
+    reader = csv.reader(io.StringIO(body), **options)
+    starts, start = [], first + 1
+    while True:
+        try:
+            next(reader)
+        except StopIteration:
+            return starts
+        except csv.Error:
+            return start
+        starts.append(start)
+        start = first + reader.line_num + 1
 
 
 def _trim(header, rows, where, sep, path, notes):
@@ -214,64 +231,85 @@ def _trim(header, rows, where, sep, path, notes):
                 f"{line} tiene {len(r)} campos y la cabecera {width} (sobra «{r[width]}» "
                 f"después de la columna «{header[-1]}»).{hint}"
             )
-    return header, [r + [""] * (width - len(r)) for r in rows]
+    for r in rows:
+        if len(r) < width:  # una fila corta: las celdas que faltan, vacías
+            r.extend([""] * (width - len(r)))
+    return header, rows
 
 
-def _to_numbers(table: pd.DataFrame, where: list[int], header: list[str], sep: str, path: Path):
-    """Convierte a número las columnas que lo son, con el separador decimal del fichero."""
-    missing = table.isin(_NA)
-    numeric_cols, first = {}, {k: [] for k in _NUMBER}
+def _to_numbers(rows: list[list[str]], where: list[int], header: list[str], sep: str,
+                path: Path) -> pd.DataFrame:
+    """Convierte a número las columnas que lo son, con el separador decimal del fichero.
+
+    Cada valor distinto se clasifica una vez (entero, con punto, con coma, con separador de
+    miles o texto); el separador decimal sale de todas las columnas numéricas a la vez.
+    """
+    columns = [list(c) for c in zip(*rows)]
+    kinds, numeric, first = [], {}, {k: [] for k in _NUMBER}
     comma_cells = unambiguous = 0
-    for j in table.columns:
-        cells = table[j][~missing[j]]
-        if cells.empty:
-            continue
-        matches = {k: cells.str.fullmatch(rx) for k, rx in _NUMBER.items()}
-        is_number = np.logical_or.reduce([m.to_numpy() for m in matches.values()])
-        if is_number.mean() <= 0.5:
+    for j, cells in enumerate(columns):
+        tally = Counter(cells)
+        kind = {u: _kind(u) for u in tally if u not in _NA}
+        kinds.append(kind)
+        counts = {k: 0 for k in _NUMBER}
+        n_text = 0
+        for u, k in kind.items():
+            if k:
+                counts[k] += tally[u]
+            else:
+                n_text += tally[u]
+        n_numbers = sum(counts.values())
+        if n_numbers == 0 or n_numbers <= n_text:
             continue  # una columna de textos
-        # numérica, quizá con alguna celda anotada («0,842 (1)»), que se dirá después
-        numeric_cols[j] = pd.Series(is_number, index=cells.index)
-        for k, m in matches.items():
-            if m.any():
-                first[k].append((j, m.idxmax()))  # la primera celda de esa forma
-        comma_cells += int(matches["comma"].sum())
-        unambiguous += int((matches["comma"] & ~cells.str.fullmatch(_MAYBE_THOUSANDS)).sum())
+        numeric[j] = n_text == 0  # si no, alguna celda anotada («0,842 (1)»): se dirá después
+        for k in _NUMBER:
+            if counts[k]:
+                first[k].append((j, next(i for i, c in enumerate(cells) if kind.get(c) == k)))
+        comma_cells += counts["comma"]
+        if sep == ",":
+            unambiguous += sum(tally[u] for u, k in kind.items() if k == "comma"
+                               and not _MAYBE_THOUSANDS.fullmatch(u))
     comma = first["comma"] + first["dot_thousands"]
     dot = first["dot"] + first["comma_thousands"]
     if comma and dot:
         (jc, ic), (jd, id_) = comma[0], dot[0]
         raise ValueError(
-            f"`data`: «{path}» mezcla la coma y el punto decimal: «{table.at[ic, jc]}» (línea "
-            f"{where[ic]}, columna «{header[jc]}») y «{table.at[id_, jd]}» (línea {where[id_]}, "
+            f"`data`: «{path}» mezcla la coma y el punto decimal: «{rows[ic][jc]}» (línea "
+            f"{where[ic]}, columna «{header[jc]}») y «{rows[id_][jd]}» (línea {where[id_]}, "
             f"columna «{header[jd]}»). Use el mismo separador decimal en todo el fichero."
         )
     decimal = "," if comma else "."
     if sep == "," and comma_cells and not unambiguous and not first["dot_thousands"]:
         j, i = first["comma"][0]
         raise ValueError(
-            f"`data`: en «{path}» no se sabe si «{table.at[i, j]}» (línea {where[i]}, columna "
+            f"`data`: en «{path}» no se sabe si «{rows[i][j]}» (línea {where[i]}, columna "
             f"«{header[j]}») lleva coma decimal o separador de miles. Guárdelo con punto "
             "decimal y sin separador de miles, o separado por punto y coma («;»)."
         )
-    out = table.where(~missing)
-    for j in table.columns:
-        col = out[j]
-        if j in numeric_cols:
-            text = col.str.replace("." if decimal == "," else ",", "", regex=False)
-            if decimal == ",":
-                text = text.str.replace(",", ".", regex=False)
-            if numeric_cols[j].all():
-                out[j] = pd.to_numeric(text)
+    thousands = "." if decimal == "," else ","
+    out = {}
+    for j, cells in enumerate(columns):
+        series = pd.Series(cells, dtype=object)
+        if j in numeric:
+            keys = [u for u, k in kinds[j].items() if k]
+            text = [u.replace(thousands, "").replace(",", ".") for u in keys]
+            values = dict(zip(keys, pd.to_numeric(pd.Series(text, dtype=object)).tolist()))
+            if numeric[j]:
+                out[j] = pd.to_numeric(series.map(values))
             else:  # los números, como números; el resto, tal cual (para el mensaje de error)
-                rows = numeric_cols[j].index[numeric_cols[j]]
-                mixed = col.astype(object)
-                mixed[rows] = pd.to_numeric(text[rows]).astype(float)
-                out[j] = mixed
-        elif col.notna().any() and col.dropna().isin(["True", "TRUE", "true", "False", "FALSE",
-                                                       "false"]).all() and col.notna().all():
-            out[j] = col.str.lower().eq("true")
-    return out
+                out[j] = series.map(lambda c: values.get(c, np.nan if c in _NA else c))
+        else:
+            series = series.mask(series.isin(_NA))
+            if series.notna().all() and series.isin(_BOOLEAN).all():
+                series = series.str.lower().eq("true")
+            out[j] = series
+    return pd.DataFrame(out)
+
+
+def _kind(cell: str) -> str | None:
+    """La forma numérica de una celda (una clave de ``_NUMBER``) o None si es un texto."""
+    match = _ANY_NUMBER.fullmatch(cell)
+    return match.lastgroup if match else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -282,7 +320,8 @@ def _to_numbers(table: pd.DataFrame, where: list[int], header: list[str], sep: s
 def unnamed(name: object) -> bool:
     """Si el nombre de una columna es el de una columna sin nombre en la cabecera."""
     return name is None or (isinstance(name, str) and (
-        not name.strip() or re.fullmatch(r"Unnamed: 0(?:_level_0)?", name) is not None))
+        not name.strip() or re.fullmatch(r"Unnamed: \d+(?:\.\d+)?(?:_level_\d+)?", name)
+        is not None))
 
 
 def index_to_column(data: pd.DataFrame) -> pd.DataFrame:
@@ -298,6 +337,9 @@ def index_to_column(data: pd.DataFrame) -> pd.DataFrame:
             f"`data` tiene dos columnas llamadas «{name}»: cada columna necesita un nombre "
             "distinto, o no se sabe de cuál es cada puntuación. Renombre una."
         )
+    empty = [c for c in data.columns if isinstance(c, str) and c.startswith("Unnamed: ")
+             and c != data.columns[0] and data[c].isna().all()]
+    data = data.drop(columns=empty)  # lo que deja read_csv de un separador al final de cada fila
     if any(name is not None for name in data.index.names):
         return data.reset_index()
     index = data.index
@@ -335,13 +377,14 @@ def _index_kind(values: pd.Series) -> str | None:
 
 def row_labels(table: pd.DataFrame, index_col: object, *, label: object = None,
                dataset: object = None, fold: object = None, seed: object = None,
-               from_index: bool = False) -> tuple[pd.DataFrame, list[str]]:
+               from_index: bool = False, again: bool = False) -> tuple[pd.DataFrame, list[str]]:
     """Reconoce la columna de nombres de fila; devuelve la tabla y las notas para el informe.
 
     ``index_col`` es None (la primera columna si no tiene nombre en la cabecera), el nombre o
     la posición (desde 0) de la columna, o False (no hay nombres de fila). ``label``,
     ``dataset``, ``fold`` y ``seed`` son las columnas que ya tienen ese papel (o None);
-    ``from_index``, si la primera columna era el índice sin nombre de un ``DataFrame``.
+    ``from_index``, si la primera columna era el índice sin nombre de un ``DataFrame``;
+    ``again``, si ya se quitó otra columna de nombres de fila antes que esta.
     """
     if index_col is False:
         return table, []
@@ -354,6 +397,7 @@ def row_labels(table: pd.DataFrame, index_col: object, *, label: object = None,
         col, explicit = _resolve(index_col, columns), True
     first = unnamed(col) and columns.index(col) == 0
     what = ("El índice de la tabla, sin nombre," if first and from_index else
+            "La siguiente columna, también sin nombre," if first and again else
             "La primera columna, sin nombre en la cabecera," if first else f"La columna «{col}»")
     values = table[col]
     rest = table.drop(columns=col)

@@ -115,15 +115,21 @@ def _read_table(data: object, index_col: object = None,
             "`data` debe ser un DataFrame de pandas o la ruta de un fichero CSV; se recibió "
             f"{describe(data)}."
         )
-    columns = list(table.columns)
-    label = label_column if label_column in columns else _find(columns, _LABEL_NAMES)
-    table, more = row_labels(
-        table, index_col, label=label, dataset=_find(columns, _DATASET_NAMES),
-        fold=_find(columns, _FOLD_NAMES), seed=_find(columns, _SEED_NAMES),
-        from_index=from_index)
-    if table.shape[1] == 0 or table.empty:
+    width0 = table.shape[1]
+    while True:  # to_csv() de una tabla que ya tenía «Unnamed: 0» deja dos índices
+        columns = list(table.columns)
+        label = label_column if label_column in columns else _find(columns, _LABEL_NAMES)
+        width = len(columns)
+        table, more = row_labels(
+            table, index_col, label=label, dataset=_find(columns, _DATASET_NAMES),
+            fold=_find(columns, _FOLD_NAMES), seed=_find(columns, _SEED_NAMES),
+            from_index=from_index, again=len(columns) < width0)
+        notes += more
+        if index_col is not None or table.shape[1] in (0, width):
+            break
+    if table.shape[1] == 0:
         raise ValueError("`data` no tiene columnas de resultados.")
-    return table, notes + more
+    return table, notes
 
 
 def _find(columns: list[str], names: set[str]) -> str | None:
