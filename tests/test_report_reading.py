@@ -17,6 +17,8 @@ import os
 import re
 import shutil
 import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -26,6 +28,7 @@ from scipy import stats
 import course_utils as cu
 from course_utils.__main__ import OPTIONS, main
 
+ROOT = Path(__file__).resolve().parent.parent
 SEED = 20260311
 NAMES = ["iris", "vino", "cáncer de mama", "señales", "año bisiesto", "diabetes", "vidrio",
          "ionosfera", "sonar", "corazón", "hepatitis", "lentes"]
@@ -522,3 +525,71 @@ def test_help_documents_the_index_column_option():
     text = " ".join(out.split())
     assert "--columna-indice COLUMNA" in text and "1 es la primera" in text
     assert "write.csv de R y to_csv() de pandas" in text
+
+
+# --- Más formas de nombres de fila y de columnas que deja pandas ------------------------------
+
+
+def test_two_leftover_indexes_and_an_empty_trailing_column(tmp_path):
+    s = _scores(models=("A", "B", "C"))
+    table = pd.DataFrame({"conjunto": NAMES, **s})
+    once = tmp_path / "una.csv"
+    table.to_csv(once)
+    twice = tmp_path / "dos.csv"
+    pd.read_csv(once).to_csv(twice)  # «,Unnamed: 0,conjunto,...»
+    r = cu.analyze_results(twice, metric="exactitud")
+    assert r.models == ("A", "B", "C")
+    assert r.omnibus["pvalue"] == pytest.approx(_iman_davenport_p(s), rel=1e-9)
+    assert sum("índice de filas" in n for n in r.notes) == 2
+    # read_csv de un fichero con «;» al final de cada fila deja «Unnamed: 4», vacía
+    trailing = tmp_path / "t.csv"
+    trailing.write_text(_lines(["conjunto", "A", "B", "C"], _rows(s), ";", trailing=";"))
+    frame = pd.read_csv(trailing, sep=";")
+    assert frame.columns[-1] == "Unnamed: 4"
+    assert cu.analyze_results(frame, metric="exactitud").models == ("A", "B", "C")
+
+
+def test_write_table_header_one_short_is_said_in_the_notes(tmp_path):
+    s = _scores()
+    path = _write(tmp_path, "wt.txt", _lines(list(s), _rows(s), "\t", quote_names=True))
+    r = cu.analyze_results(path, metric="exactitud")
+    assert r.models == ("Árbol", "Señal")
+    assert r.comparisons.pvalue.iloc[0] == pytest.approx(_wilcoxon_p(s), rel=1e-12)
+    assert any("write.table de R" in n for n in r.notes)
+    # si la primera columna ya era la de los conjuntos, no se adivina: falta un nombre
+    short = _write(tmp_path, "corta.csv", "conjunto;A;B\n" + "".join(
+        f"c{i};0,{80 + i};0,{70 + i};0,{60 + i}\n" for i in range(8)))
+    with pytest.raises(ValueError, match=r"ya tiene una columna de conjuntos de datos"):
+        cu.analyze_results(short, metric="exactitud")
+
+
+def test_numbers_in_every_notation_and_duplicated_dataframe_columns(tmp_path):
+    path = _write(tmp_path, "n.csv", 'conjunto,A,B\nc1,1e-1,"0.5"\nc2,2.5E-1,.75\nc3,1,0.\n')
+    table = cu.read_results(path)
+    np.testing.assert_allclose(table["A"], [0.1, 0.25, 1.0])
+    np.testing.assert_allclose(table["B"], [0.5, 0.75, 0.0])
+    dup = pd.DataFrame([[0.1, 0.2, 0.3]], columns=["A", "B", "A"])
+    with pytest.raises(ValueError, match=r"dos columnas llamadas «A»"):
+        cu.analyze_results(dup, metric="exactitud")
+
+
+def test_quoted_header_names_with_the_separator_inside(tmp_path):
+    s = _scores(models=("k-NN(k=1, p=2)", "Árbol; poda"))
+    text = _lines(["conjunto"] + list(s), _rows(s), ",", quote_names=True)
+    path = _write(tmp_path, "q.csv", text)
+    r = cu.analyze_results(path, metric="exactitud")
+    assert r.models == ("k-NN(k=1, p=2)", "Árbol; poda")
+    assert r.comparisons.pvalue.iloc[0] == pytest.approx(_wilcoxon_p(s), rel=1e-12)
+
+
+def test_help_does_not_import_the_statistics():
+    """«informe --help» responde sin importar scipy, pandas ni matplotlib (arranque rápido)."""
+    code = ("import sys, contextlib, io\n"
+            "from course_utils.__main__ import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    main(['informe', '--help'])\n"
+            "print(sorted(m for m in ('scipy', 'pandas', 'matplotlib', 'sklearn', 'statsmodels')"
+            " if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert out.stdout.strip() == "[]", out.stdout

@@ -197,6 +197,8 @@ def _trim(header, rows, where, sep, path, notes):
         rows = [r[:width] for r in rows]  # «a;b;c;» en los datos
     elif rows and all(len(r) == width + 1 and r[-1] for r in rows):
         header = [""] + header  # write.table de R: la cabecera no tiene la columna de nombres
+        notes.append("La cabecera tiene un nombre menos que las filas: el primer campo de cada "
+                     "fila se lee como el nombre de la fila, como lo escribe write.table de R.")
     while len(header) > 1 and not header[-1]:  # «a;b;c;» también en la cabecera
         j = len(header) - 1
         used = [(line, r[j]) for r, line in zip(rows, where) if len(r) > j and r[j]]
