@@ -13,6 +13,7 @@ import os
 import re
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 # argparse escribe sus textos fijos en inglés; estos son los que ve quien usa la orden.
@@ -58,7 +59,10 @@ def _parser() -> argparse.ArgumentParser:
         description="Lee un CSV de resultados (predicciones sobre un conjunto de prueba, "
         "particiones de validación cruzada, semillas, o una tabla de conjuntos de datos × "
         "algoritmos, ancha o larga), elige la prueba con la guía «¿Qué prueba uso?» del curso "
-        "y escribe el informe.",
+        "y escribe el informe. Lee el CSV tal como lo guardan Excel en español (punto y coma, "
+        "coma decimal, Windows-1252), R (write.csv) y pandas (to_csv): la codificación, el "
+        "separador (coma, punto y coma o tabulador) y el separador decimal se detectan, y lo que "
+        "no se puede leer sin adivinar da un error con la línea y la columna.",
         epilog="Ejemplo: python -m course_utils informe resultados.csv --medida exactitud "
         "--salida informe.md",
     )
@@ -71,10 +75,10 @@ def _parser() -> argparse.ArgumentParser:
                            help="una puntuación mayor es mejor (exactitud, AUC)")
     direction.add_argument("--menor-es-mejor", dest="mayor", action="store_const", const=False,
                            help="una puntuación menor es mejor (un error)")
-    p.add_argument("--alfa", type=float, default=0.05, help="nivel de significación (0.05)")
-    p.add_argument("--rope", type=float, help="semianchura de la ROPE (por ejemplo 0.01)")
+    p.add_argument("--alfa", type=_number, default=0.05, help="nivel de significación (0.05)")
+    p.add_argument("--rope", type=_number, help="semianchura de la ROPE (por ejemplo 0.01)")
     p.add_argument("--control", help="algoritmo de control (varios algoritmos y conjuntos)")
-    p.add_argument("--razon", type=float,
+    p.add_argument("--razon", type=_number,
                    help="n_prueba / n_entrenamiento de la validación cruzada (1/9 con 10 "
                    "particiones)")
     p.add_argument("--cv", choices=["rxk", "5x2"], help="forma de la validación cruzada")
@@ -219,6 +223,19 @@ def _add_reading_options(p: argparse.ArgumentParser) -> None:
         "primera); «ninguna» si no hay. Por defecto, la primera columna si no tiene nombre en "
         "la cabecera, como la escriben write.csv de R y to_csv() de pandas: un índice 0…N−1 o "
         "1…N no se analiza y unos nombres son los conjuntos de datos")
+
+
+def _number(text: str) -> float:
+    """Un número de la terminal: ``0.05``, ``0,05`` (coma decimal) o una fracción, ``1/9``."""
+    clean = text.strip().replace(",", ".") if "." not in text else text.strip()
+    try:
+        if "/" in clean:
+            top, bottom = clean.split("/")
+            return float(Fraction(top.strip()) / Fraction(bottom.strip()))
+        return float(clean)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(
+            f"se esperaba un número (como 0.05, 0,05 o 1/9); se recibió «{text}»") from None
 
 
 def _index_col(value: str | None) -> object:

@@ -593,3 +593,22 @@ def test_help_does_not_import_the_statistics():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_command_line_numbers_accept_fractions_and_decimal_commas(tmp_path):
+    """«--razon 1/9» (como dice la ayuda) y «--alfa 0,1» (teclado español)."""
+    rng = np.random.default_rng(SEED + 2)
+    a = 0.80 + rng.normal(0, 0.01, 10)
+    b = a - 0.004 + rng.normal(0, 0.004, 10)
+    path = tmp_path / "cv.csv"
+    pd.DataFrame({"A": a, "B": b}, index=[f"fold_{i}" for i in range(10)]).to_csv(
+        path, sep=";", decimal=",")
+    d = a - b
+    t = d.mean() / np.sqrt((1 / 10 + 1 / 9) * d.var(ddof=1))
+    p = 2 * stats.t.sf(abs(t), 9)
+    code, out, err = _cli(path, "--medida", "exactitud", "--razon", "1/9", "--alfa", "0,1",
+                          "--formato", "latex")
+    assert code == 0, err
+    assert f"{p:.4f}" in out
+    code, _, err = _cli(path, "--medida", "exactitud", "--razon", "1/0")
+    assert code == 2 and "argumento --razon: se esperaba un número (como 0.05, 0,05 o 1/9)" in err
