@@ -192,10 +192,11 @@ def _command_line_text(message: str, csv: str) -> str:
 
     «`higher_is_better`: no se sabe...» pasa a «--mayor-es-mejor / --menor-es-mejor: no se
     sabe...»; «pase allow_missing=True» a «pase --permitir-huecos»; «design='cv'» a
-    «--diseno cv»; «`data`» al nombre del fichero.
+    «--diseno cv»; «`data`» al nombre del fichero (sin la carpeta).
     """
     if message.startswith("`data`: ") and f"«{csv}»" in message:
         message = message[len("`data`: "):]  # el mensaje ya nombra el fichero
+    csv = Path(csv).name  # «resultados.csv: ...», sin la carpeta
     names = "|".join(re.escape(name) for name in OPTIONS if OPTIONS[name])
 
     def assignment(match: re.Match) -> str:
