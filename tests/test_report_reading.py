@@ -614,3 +614,15 @@ def test_command_line_numbers_accept_fractions_and_decimal_commas(tmp_path):
     assert f"{p:.4f}" in out
     code, _, err = _cli(path, "--medida", "exactitud", "--razon", "1/0")
     assert code == 2 and "argumento --razon: se esperaba un número (como 0.05, 0,05 o 1/9)" in err
+
+
+def test_an_index_that_repeats_a_column():
+    """``set_index("conjunto", drop=False)``: pandas no podría volver a ponerlo como columna."""
+    s = _scores()
+    table = pd.DataFrame({"conjunto": NAMES, **s}).set_index("conjunto", drop=False)
+    r = cu.analyze_results(table, metric="exactitud")
+    assert r.models == ("Árbol", "Señal")
+    assert r.comparisons.pvalue.iloc[0] == pytest.approx(_wilcoxon_p(s), rel=1e-12)
+    with pytest.raises(ValueError, match=r"«conjunto» como índice y como columna"):
+        cu.analyze_results(table.set_axis(NAMES[::-1]).rename_axis("conjunto"),
+                           metric="exactitud")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import codecs
 import csv
+import errno
 import io
 import re
 from collections import Counter
@@ -87,8 +88,7 @@ def read_csv_file(path: Path) -> tuple[pd.DataFrame, list[str]]:
 
 
 def _os_reason(err: OSError) -> str:
-    import errno
-
+    """La causa de un error del sistema al leer o escribir, en español."""
     return {
         errno.EACCES: "no tiene permiso", errno.EPERM: "no tiene permiso",
         errno.ENOSPC: "no queda espacio en el disco", errno.EROFS: "el disco es de solo lectura",
@@ -105,7 +105,11 @@ def _decode(raw: bytes, path: Path) -> tuple[str, list[str]]:
             "tabla."
         )
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # «Texto Unicode» de Excel
-        return raw.decode("utf-16"), []
+        try:
+            return raw.decode("utf-16"), []
+        except UnicodeDecodeError:
+            raise ValueError(f"`data`: «{path}» empieza como UTF-16, pero no lo es entero; "
+                             "guárdelo como «CSV UTF-8».") from None
     if b"\x00" in raw:
         raise ValueError(f"`data`: «{path}» no es un fichero de texto (tiene bytes nulos).")
     if raw.startswith(codecs.BOM_UTF8):
@@ -343,6 +347,16 @@ def index_to_column(data: pd.DataFrame) -> pd.DataFrame:
              and c != data.columns[0] and data[c].isna().all()]
     data = data.drop(columns=empty)  # lo que deja read_csv de un separador al final de cada fila
     if any(name is not None for name in data.index.names):
+        for name in data.index.names:
+            if name is not None and name in data.columns:
+                if not np.array_equal(data.index.get_level_values(name).astype(str),
+                                      data[name].astype(str)):
+                    raise ValueError(
+                        f"`data` tiene «{name}» como índice y como columna, con valores "
+                        "distintos: no se sabe cuál usar. Quite uno de los dos "
+                        "(`data.reset_index(drop=True)` quita el índice)."
+                    )
+                return data.reset_index(drop=True)  # el índice repite la columna
         return data.reset_index()
     index = data.index
     if isinstance(index, pd.MultiIndex) or pd.api.types.is_numeric_dtype(index.dtype) \
@@ -413,7 +427,7 @@ def row_labels(table: pd.DataFrame, index_col: object, *, label: object = None,
                               "u ordenada antes de guardarla",
                  "concatenados": "índices 0, 1, 2... que vuelven a empezar, como los de tablas "
                                  "unidas con pandas.concat"}[kind]
-        hint = "" if kind in ("0…N−1", "1…N") else (
+        hint = "" if kind in ("0…N−1", "1…N") or label is not None else (
             " Si esos números identifican los conjuntos de datos, indíquelo con `index_col`.")
         return rest, [f"{what} es un índice de filas ({whose}) y no se analiza.{hint}"]
     if pd.api.types.is_numeric_dtype(values.dtype) and not explicit:
@@ -434,9 +448,9 @@ def row_labels(table: pd.DataFrame, index_col: object, *, label: object = None,
             f"{row + 1} de datos no tiene nombre."
         )
     texts = values.astype(str)
-    for pattern, role, given, name, plural in (
-        (_FOLD_LABEL, "particion", fold, "particiones", "particiones de validación cruzada"),
-        (_SEED_LABEL, "semilla", seed, "semillas", "semillas"),
+    for pattern, role, given, plural in (
+        (_FOLD_LABEL, "particion", fold, "particiones de validación cruzada"),
+        (_SEED_LABEL, "semilla", seed, "semillas"),
     ):
         if given is None and texts.str.fullmatch(pattern).all():
             return (table.rename(columns={col: role}),
