@@ -209,9 +209,11 @@ def _command_line_text(message: str, csv: str) -> str:
         value = value.strip("'\"")
         if name == "index_col" and value.isdigit():
             value = str(int(value) + 1)  # en la terminal, 1 es la primera columna
-        return f"{option} {value}"
+        others = re.sub(r"'([^']*)'", r"\1", match.group(3) or "")  # «, 'cv' o 'seeds'»
+        return f"{option} {value}{others}"
 
-    message = re.sub(rf"`?\b({names})=({_VALUE})`?", assignment, message)
+    choices = r"((?:(?:, | o )'[^']*')*)"
+    message = re.sub(rf"`?\b({names})=({_VALUE}){choices}`?", assignment, message)
     message = re.sub(rf"`({names})`", lambda m: OPTIONS[m.group(1)].format(csv=csv), message)
     return re.sub(rf"\b({'|'.join(n for n in OPTIONS if '_' in n and OPTIONS[n])})\b",
                   lambda m: OPTIONS[m.group(1)], message)

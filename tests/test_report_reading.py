@@ -448,8 +448,10 @@ def test_command_line_errors_name_options_not_python_arguments(tmp_path):
     seeds = tmp_path / "semillas.csv"
     pd.DataFrame({"semilla": range(10), "A": s["Árbol"][:10], "B": s["Señal"][:10]}).to_csv(
         seeds, index=False)
+    anonymous = tmp_path / "sin_filas.csv"
+    pd.DataFrame(s).to_csv(anonymous, index=False)
     battery = [
-        [plain], [good, "--medida", "kappa"], [good, "--medida", "exactitud", "--alfa", "5"],
+        [anonymous, "--medida", "exactitud"], [plain], [good, "--medida", "kappa"], [good, "--medida", "exactitud", "--alfa", "5"],
         [good, "--medida", "exactitud", "--rope", "-1"],
         [good, "--medida", "exactitud", "--control", "Z"],
         [good, "--medida", "exactitud", "--diseno", "cv"],
