@@ -109,8 +109,6 @@ def main(argv: list[str] | None = None) -> int:
             args = parser.parse_args(argv)
         except SystemExit as exc:
             return int(exc.code or 0)
-    from course_utils.report import analyze_results
-
     out = Path(args.salida) if args.salida else None
     fmt = args.formato
     if fmt is None:
@@ -118,7 +116,9 @@ def main(argv: list[str] | None = None) -> int:
         fmt = {".html": "html", ".htm": "html", ".tex": "latex"}.get(suffix, "markdown")
     start = time.perf_counter()
     try:
-        _check_output(args.salida, fmt)
+        _check_output(args.salida, fmt)  # antes de importar y analizar nada
+        from course_utils.report import analyze_results
+
         _progress(1, 3, f"Leyendo y validando {args.csv}")
         result = analyze_results(
             args.csv, design=args.diseno, higher_is_better=args.mayor, metric=args.medida,
