@@ -38,112 +38,86 @@ report      Analizar los resultados propios y escribir el informe (``analyze_res
             desde la terminal, ``python -m course_utils informe resultados.csv``).
 """
 
-from course_utils.data import ADULT_FEATURES, load_adult
+import importlib
+import importlib.util
 
-# --- intervalos y medidas ---
-from course_utils.intervals import (
-    BootstrapResult,
-    IntervalResult,
-    PairedBootstrapResult,
-    bootstrap_interval,
-    paired_bootstrap_difference,
-    proportion_interval,
-)
-from course_utils.metrics import ClassificationMetrics, classification_metrics
-# --- comparación, remuestreo y gráficas ---
-from course_utils.comparison import (
-    TestResult,
-    cohens_d,
-    combined_ftest_5x2cv,
-    corrected_resampled_ttest,
-    mcnemar_table,
-    mcnemar_test,
-    noninferiority_test,
-    paired_ttest_5x2cv,
-    power_two_proportions,
-    sample_size_two_proportions,
-)
-from course_utils.equivalence import (
-    EquivalenceResult,
-    cv_equivalence_test,
-    mcnemar_equivalence_test,
-)
-# --- comparación bayesiana con ROPE ---
-from course_utils.bayesian import (
-    BayesianSignedRankResult,
-    BayesianTTestResult,
-    bayesian_correlated_ttest,
-    bayesian_signed_rank_test,
-    plot_bayesian_signed_rank,
-    plot_bayesian_ttest,
-)
-from course_utils.plots import plot_bootstrap, plot_intervals, plot_t_test
-from course_utils.resampling import five_by_two, paired_cv_scores, repeated_stratified_kfold
-# --- simulation lab (notebook 10) ---
-from course_utils.simulation import (
-    MonteCarloRate,
-    SimulationResult,
-    make_two_view_data,
-    monte_carlo_rate,
-    proportion_coverage,
-    simulate_bootstrap_coverage,
-    simulate_cv_tests,
-    simulate_mcnemar,
-    simulate_proportion_coverage,
-)
-# --- varios algoritmos sobre varios conjuntos de datos ---
-from course_utils.benchmark import (
-    BENCHMARK_DATASETS,
-    BENCHMARK_MODELS,
-    BenchmarkDataset,
-    BenchmarkResult,
-    benchmark_models,
-    benchmark_scores,
-    load_benchmark_dataset,
-    load_demsar_2006,
-    load_garcia_herrera_2008,
-)
-from course_utils.multiple import (
-    ADJUST_METHODS,
-    FriedmanResult,
-    OmnibusResult,
-    PostHocResult,
-    TwoAlgorithmsResult,
-    adjust_pvalues,
-    aligned_ranks_test,
-    average_ranks,
-    control_test,
-    critical_difference,
-    friedman_test,
-    nemenyi_test,
-    pairwise_test,
-    quade_test,
-    shaffer_true_counts,
-    sign_test,
-    skillings_mack_test,
-    wilcoxon_holm_test,
-    wilcoxon_signed_rank_test,
-)
-from course_utils.exhaustive import MAX_EXHAUSTIVE_K, bergmann_hommel_apv, exhaustive_sets
-from course_utils.seeds import ASO_THRESHOLD, MAX_ASO_WORK, ASOResult, almost_stochastic_order_test
-from course_utils.plots_multiple import plot_critical_difference
-# --- modelos ya entrenados sobre un mismo conjunto de prueba ---
-from course_utils.regression import diebold_mariano_test, regression_difference_interval
-# --- de los resultados propios a un informe ---
-from course_utils.guide import GUIDE, GuideEntry
-from course_utils.report import AnalysisResult, analyze_results, read_results
-from course_utils.quiz import QuizFormatError, course_quizzes, load_quiz, quiz_question
-from course_utils.single_test_set import (
-    CochranQResult,
-    DeLongResult,
-    PermutationTestResult,
-    cochran_q_test,
-    delong_test,
-    paired_permutation_test,
-)
+# Los nombres públicos se importan al primer uso (``cu.analyze_results`` importa
+# course_utils.report, y con él scipy y pandas): ``import course_utils`` no carga scipy,
+# statsmodels, scikit-learn ni matplotlib hasta que hacen falta, y ``python -m course_utils
+# informe --help`` responde sin esperar a ninguno. Cada módulo, con los nombres que exporta:
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "data": ("ADULT_FEATURES", "load_adult"),
+    # --- intervalos y medidas ---
+    "intervals": (
+        "BootstrapResult", "IntervalResult", "PairedBootstrapResult", "bootstrap_interval",
+        "paired_bootstrap_difference", "proportion_interval",
+    ),
+    "metrics": ("ClassificationMetrics", "classification_metrics"),
+    # --- comparación, remuestreo y gráficas ---
+    "comparison": (
+        "TestResult", "cohens_d", "combined_ftest_5x2cv", "corrected_resampled_ttest",
+        "mcnemar_table", "mcnemar_test", "noninferiority_test", "paired_ttest_5x2cv",
+        "power_two_proportions", "sample_size_two_proportions",
+    ),
+    "equivalence": ("EquivalenceResult", "cv_equivalence_test", "mcnemar_equivalence_test"),
+    # --- comparación bayesiana con ROPE ---
+    "bayesian": (
+        "BayesianSignedRankResult", "BayesianTTestResult", "bayesian_correlated_ttest",
+        "bayesian_signed_rank_test", "plot_bayesian_signed_rank", "plot_bayesian_ttest",
+    ),
+    "plots": ("plot_bootstrap", "plot_intervals", "plot_t_test"),
+    "resampling": ("five_by_two", "paired_cv_scores", "repeated_stratified_kfold"),
+    # --- simulation lab (notebook 10) ---
+    "simulation": (
+        "MonteCarloRate", "SimulationResult", "make_two_view_data", "monte_carlo_rate",
+        "proportion_coverage", "simulate_bootstrap_coverage", "simulate_cv_tests",
+        "simulate_mcnemar", "simulate_proportion_coverage",
+    ),
+    # --- varios algoritmos sobre varios conjuntos de datos ---
+    "benchmark": (
+        "BENCHMARK_DATASETS", "BENCHMARK_MODELS", "BenchmarkDataset", "BenchmarkResult",
+        "benchmark_models", "benchmark_scores", "load_benchmark_dataset", "load_demsar_2006",
+        "load_garcia_herrera_2008",
+    ),
+    "multiple": (
+        "ADJUST_METHODS", "FriedmanResult", "OmnibusResult", "PostHocResult", "TwoAlgorithmsResult",
+        "adjust_pvalues", "aligned_ranks_test", "average_ranks", "control_test",
+        "critical_difference", "friedman_test", "nemenyi_test", "pairwise_test", "quade_test",
+        "shaffer_true_counts", "sign_test", "skillings_mack_test", "wilcoxon_holm_test",
+        "wilcoxon_signed_rank_test",
+    ),
+    "exhaustive": ("MAX_EXHAUSTIVE_K", "bergmann_hommel_apv", "exhaustive_sets"),
+    "seeds": ("ASO_THRESHOLD", "MAX_ASO_WORK", "ASOResult", "almost_stochastic_order_test"),
+    "plots_multiple": ("plot_critical_difference",),
+    # --- modelos ya entrenados sobre un mismo conjunto de prueba ---
+    "regression": ("diebold_mariano_test", "regression_difference_interval"),
+    # --- de los resultados propios a un informe ---
+    "guide": ("GUIDE", "GuideEntry"),
+    "report": ("AnalysisResult", "analyze_results", "read_results"),
+    "quiz": ("QuizFormatError", "course_quizzes", "load_quiz", "quiz_question"),
+    "single_test_set": (
+        "CochranQResult", "DeLongResult", "PermutationTestResult", "cochran_q_test", "delong_test",
+        "paired_permutation_test",
+    ),
+    # --- ejercicios que se comprueban solos ---
+    "exercises": ("CheckResult", "ExerciseAnswer", "comprobar"),
+}
+_WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 
-# --- ejercicios que se comprueban solos ---
-from course_utils.exercises import CheckResult, ExerciseAnswer, comprobar
+
+def __getattr__(name: str) -> object:
+    """Importa el módulo de un nombre público (o un submódulo) la primera vez que se usa."""
+    if name in _WHERE:
+        value = getattr(importlib.import_module(f"course_utils.{_WHERE[name]}"), name)
+        globals()[name] = value  # la próxima vez ya no pasa por aquí
+        return value
+    if not name.startswith("_") and importlib.util.find_spec(f"course_utils.{name}"):
+        return importlib.import_module(f"course_utils.{name}")
+    raise AttributeError(f"module 'course_utils' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))
 
 __version__ = "0.1.0"
 

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
+import re
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 # argparse escribe sus textos fijos en inglés; estos son los que ve quien usa la orden.
@@ -56,7 +59,10 @@ def _parser() -> argparse.ArgumentParser:
         description="Lee un CSV de resultados (predicciones sobre un conjunto de prueba, "
         "particiones de validación cruzada, semillas, o una tabla de conjuntos de datos × "
         "algoritmos, ancha o larga), elige la prueba con la guía «¿Qué prueba uso?» del curso "
-        "y escribe el informe.",
+        "y escribe el informe. Lee el CSV tal como lo guardan Excel en español (punto y coma, "
+        "coma decimal, Windows-1252), R (write.csv) y pandas (to_csv): la codificación, el "
+        "separador (coma, punto y coma o tabulador) y el separador decimal se detectan, y lo que "
+        "no se puede leer sin adivinar da un error con la línea y la columna.",
         epilog="Ejemplo: python -m course_utils informe resultados.csv --medida exactitud "
         "--salida informe.md",
     )
@@ -69,10 +75,10 @@ def _parser() -> argparse.ArgumentParser:
                            help="una puntuación mayor es mejor (exactitud, AUC)")
     direction.add_argument("--menor-es-mejor", dest="mayor", action="store_const", const=False,
                            help="una puntuación menor es mejor (un error)")
-    p.add_argument("--alfa", type=float, default=0.05, help="nivel de significación (0.05)")
-    p.add_argument("--rope", type=float, help="semianchura de la ROPE (por ejemplo 0.01)")
+    p.add_argument("--alfa", type=_number, default=0.05, help="nivel de significación (0.05)")
+    p.add_argument("--rope", type=_number, help="semianchura de la ROPE (por ejemplo 0.01)")
     p.add_argument("--control", help="algoritmo de control (varios algoritmos y conjuntos)")
-    p.add_argument("--razon", type=float,
+    p.add_argument("--razon", type=_number,
                    help="n_prueba / n_entrenamiento de la validación cruzada (1/9 con 10 "
                    "particiones)")
     p.add_argument("--cv", choices=["rxk", "5x2"], help="forma de la validación cruzada")
@@ -86,6 +92,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--salida", help="fichero de salida (por defecto, la pantalla)")
     p.add_argument("--enlaces", default="notebooks/",
                    help="prefijo de los enlaces a los cuadernos (notebooks/)")
+    _add_reading_options(p)
     return parser
 
 
@@ -102,8 +109,6 @@ def main(argv: list[str] | None = None) -> int:
             args = parser.parse_args(argv)
         except SystemExit as exc:
             return int(exc.code or 0)
-    from course_utils.report import analyze_results
-
     out = Path(args.salida) if args.salida else None
     fmt = args.formato
     if fmt is None:
@@ -111,11 +116,15 @@ def main(argv: list[str] | None = None) -> int:
         fmt = {".html": "html", ".htm": "html", ".tex": "latex"}.get(suffix, "markdown")
     start = time.perf_counter()
     try:
+        _check_output(args.salida, fmt)  # antes de importar y analizar nada
+        from course_utils.report import analyze_results
+
         _progress(1, 3, f"Leyendo y validando {args.csv}")
         result = analyze_results(
             args.csv, design=args.diseno, higher_is_better=args.mayor, metric=args.medida,
             alpha=args.alfa, rope=args.rope, control=args.control, test_train_ratio=args.razon,
             cv=args.cv, allow_missing=args.permitir_huecos, random_state=args.semilla,
+            index_col=_index_col(args.columna_indice),
         )
         _progress(2, 3, f"Análisis: {result._procedure(result.main_choice)}")
         if fmt == "html":
@@ -127,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
             if out is not None:
                 figure = out.with_suffix(".png")
                 fig = result.figure()
-                fig.savefig(figure, dpi=120, bbox_inches="tight")
+                _write(out, lambda: fig.savefig(figure, dpi=120, bbox_inches="tight"), figure)
                 text = text.replace("\n## Conclusión", f"\n![Figura del informe]({figure.name})"
                                     "\n\n## Conclusión", 1)
         command = "python -m course_utils " + " ".join(argv if argv is not None else sys.argv[1:])
@@ -136,13 +145,150 @@ def main(argv: list[str] | None = None) -> int:
         if out is None:
             sys.stdout.write(text)
         else:
-            out.write_text(text, encoding="utf-8")
+            _write(out, lambda: out.write_text(text, encoding="utf-8"))
         _progress(3, 3, f"Hecho en {time.perf_counter() - start:.1f} s"
                   + (f": {out}" if out else ""))
     except (ValueError, TypeError, FileNotFoundError) as err:
-        print(f"python -m course_utils informe: error: {err}", file=sys.stderr)
+        message = _command_line_text(str(err), args.csv)
+        print(f"python -m course_utils informe: error: {message}", file=sys.stderr)
         return 2
     return 0
+
+
+# --- Lectura del fichero, salida y mensajes con los nombres de las opciones --------------------
+
+#: Cómo se llama en la terminal cada argumento de ``analyze_results``. Los mensajes de error
+#: nombran los argumentos de Python entre comillas invertidas («`higher_is_better`: ...»);
+#: :func:`_command_line_text` los cambia por estas opciones. None: no tiene opción (la orden
+#: nunca lo pasa, así que sus mensajes no pueden aparecer aquí).
+OPTIONS = {
+    "data": "{csv}",
+    "design": "--diseno",
+    "higher_is_better": "--mayor-es-mejor / --menor-es-mejor",
+    "metric": "--medida",
+    "alpha": "--alfa",
+    "rope": "--rope",
+    "control": "--control",
+    "test_train_ratio": "--razon",
+    "cv": "--cv",
+    "label_column": None,
+    "predictions": None,
+    "loss": None,
+    "allow_missing": "--permitir-huecos",
+    "random_state": "--semilla",
+    "index_col": "--columna-indice",
+}
+#: Valores que son una opción por sí solos («allow_missing=True» es «--permitir-huecos»).
+_FLAG_VALUES = {
+    ("higher_is_better", "True"): "--mayor-es-mejor",
+    ("higher_is_better", "False"): "--menor-es-mejor",
+    ("allow_missing", "True"): "--permitir-huecos",
+}
+_VALUE = r"""'[^']*'|"[^"]*"|[-+]?\d+(?:\.\d+)?(?:/\d+)?|\w+"""
+
+
+def _command_line_text(message: str, csv: str) -> str:
+    """El mensaje de ``analyze_results`` con las opciones de la orden en vez de los argumentos.
+
+    «`higher_is_better`: no se sabe...» pasa a «--mayor-es-mejor / --menor-es-mejor: no se
+    sabe...»; «pase allow_missing=True» a «pase --permitir-huecos»; «design='cv'» a
+    «--diseno cv»; «`data`» al nombre del fichero (sin la carpeta).
+    """
+    if message.startswith("`data`: ") and f"«{csv}»" in message:
+        message = message[len("`data`: "):]  # el mensaje ya nombra el fichero
+    csv = Path(csv).name  # «resultados.csv: ...», sin la carpeta
+    names = "|".join(re.escape(name) for name in OPTIONS if OPTIONS[name])
+
+    def assignment(match: re.Match) -> str:
+        name, value = match.group(1), match.group(2)
+        if (name, value) in _FLAG_VALUES:
+            return _FLAG_VALUES[name, value]
+        option = OPTIONS[name].split(" / ")[0].format(csv=csv)
+        if value == "None":
+            return f"{option} sin fijar"
+        value = value.strip("'\"")
+        if name == "index_col" and value.isdigit():
+            value = str(int(value) + 1)  # en la terminal, 1 es la primera columna
+        others = re.sub(r"'([^']*)'", r"\1", match.group(3) or "")  # «, 'cv' o 'seeds'»
+        return f"{option} {value}{others}"
+
+    choices = r"((?:(?:, | o )'[^']*')*)"
+    message = re.sub(rf"`?\b({names})=({_VALUE}){choices}`?", assignment, message)
+    message = re.sub(rf"`({names})`", lambda m: OPTIONS[m.group(1)].format(csv=csv), message)
+    return re.sub(rf"\b({'|'.join(n for n in OPTIONS if '_' in n and OPTIONS[n])})\b",
+                  lambda m: OPTIONS[m.group(1)], message)
+
+
+def _add_reading_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--columna-indice", metavar="COLUMNA",
+        help="columna con los nombres de las filas, por su nombre o su posición (1 es la "
+        "primera); «ninguna» si no hay. Por defecto, la primera columna si no tiene nombre en "
+        "la cabecera, como la escriben write.csv de R y to_csv() de pandas: un índice 0…N−1 o "
+        "1…N no se analiza y unos nombres son los conjuntos de datos")
+
+
+def _number(text: str) -> float:
+    """Un número de la terminal: ``0.05``, ``0,05`` (coma decimal) o una fracción, ``1/9``."""
+    clean = text.strip().replace(",", ".") if "." not in text else text.strip()
+    try:
+        if "/" in clean:
+            top, bottom = clean.split("/")
+            return float(Fraction(top.strip()) / Fraction(bottom.strip()))
+        return float(clean)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(
+            f"se esperaba un número (como 0.05, 0,05 o 1/9); se recibió «{text}»") from None
+
+
+def _index_col(value: str | None) -> object:
+    """``--columna-indice``: un nombre, una posición desde 1 o «ninguna»."""
+    if value is None:
+        return None
+    if value.strip().lower() == "ninguna":
+        return False
+    if value.isdigit():
+        if int(value) < 1:
+            raise ValueError("--columna-indice: las posiciones empiezan en 1 (la primera "
+                             "columna); se recibió 0.")
+        return int(value) - 1
+    return value
+
+
+def _check_output(path: str | None, fmt: str) -> None:
+    """``--salida`` debe ser un fichero que se pueda escribir en una carpeta que existe."""
+    if path is None:
+        return
+    out = Path(path)
+    if out.is_dir() or path.endswith(("/", os.sep)):
+        raise ValueError(
+            f"--salida: «{path}» es una carpeta; dé el nombre del fichero del informe, por "
+            f"ejemplo «{out / ('informe.' + {'html': 'html', 'latex': 'tex'}.get(fmt, 'md'))}»."
+        )
+    folder = out.parent
+    if not folder.exists():
+        raise ValueError(
+            f"--salida: no existe la carpeta «{folder}»; créela antes o elija otra ruta para "
+            "el informe."
+        )
+    if not folder.is_dir():
+        raise ValueError(f"--salida: «{folder}» es un fichero, no una carpeta.")
+    if not os.access(folder, os.W_OK | os.X_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise ValueError(f"--salida: no tiene permiso para escribir «{path}».")
+    if fmt == "markdown" and out.suffix.lower() == ".png":
+        raise ValueError(f"--salida: «{path}» es el nombre de la figura del informe; dé un "
+                         "fichero .md para el informe en Markdown.")
+
+
+def _write(out: Path, write, target: Path | None = None) -> None:
+    """Escribe con ``write()``; un error del sistema, en español y con la ruta."""
+    from course_utils.report._input import _os_reason
+
+    try:
+        write()
+    except OSError as err:
+        raise ValueError(f"--salida: no se pudo escribir «{target or out}» "
+                         f"({_os_reason(err)}).") from err
 
 
 if __name__ == "__main__":

@@ -74,7 +74,25 @@ __all__ = [
     "check_shape",
     "check_probability",
     "describe",
+    "show_value",
 ]
+
+
+def show_value(value: object) -> str:
+    """Un valor tal como se escribe en un mensaje: ``repr`` sin el tipo de NumPy.
+
+    ``np.int64(3)`` se escribe ``3`` y ``np.str_('A')``, ``'A'``; las tuplas (claves de
+    varias columnas), elemento a elemento.
+
+    >>> show_value((np.int64(0), np.float64(0.5), np.str_("A")))
+    "(0, 0.5, 'A')"
+    """
+    if isinstance(value, tuple) and type(value) is tuple:
+        inner = ", ".join(show_value(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, np.generic):
+        value = value.item()
+    return repr(value)
 
 
 def describe(value: object) -> str:
@@ -83,7 +101,7 @@ def describe(value: object) -> str:
         return f"un arreglo de forma {value.shape} y tipo {value.dtype}"
     if isinstance(value, (list, tuple)):
         return f"un(a) {type(value).__name__} de longitud {len(value)}"
-    text = repr(value)
+    text = show_value(value)
     if len(text) > 60:
         text = text[:57] + "..."
     return f"{text} (tipo {type(value).__name__})"
@@ -100,7 +118,7 @@ def check_alpha(alpha: object, name: str = "alpha") -> float:
     if not (0.0 < alpha < 1.0):
         raise ValueError(
             f"`{name}` debe estar en el intervalo abierto (0, 1), por ejemplo 0.05; "
-            f"se recibió {alpha!r}."
+            f"se recibió {show_value(alpha)}."
         )
     return alpha
 
@@ -128,7 +146,7 @@ def check_real(value: object, name: str, expected: str) -> float:
             "representarlo como número real."
         ) from None
     if not math.isfinite(value):
-        raise ValueError(f"`{name}` debe ser {expected}; se recibió {value!r}.")
+        raise ValueError(f"`{name}` debe ser {expected}; se recibió {show_value(value)}.")
     return value
 
 
@@ -140,7 +158,7 @@ def check_half_width(value: object, name: str, expected: str, *, allow_zero: boo
     """
     delta = check_real(value, name, expected)
     if delta < 0 or (delta == 0 and not allow_zero):
-        raise ValueError(f"`{name}` debe ser {expected}; se recibió {delta!r}.")
+        raise ValueError(f"`{name}` debe ser {expected}; se recibió {show_value(delta)}.")
     return delta
 
 
@@ -168,7 +186,9 @@ def check_test_train_ratio(value: object, *, required: bool = True) -> float:
         )
     ratio = check_real(value, "test_train_ratio", _RATIO_HELP)
     if ratio <= 0:
-        raise ValueError(f"`test_train_ratio` debe ser {_RATIO_HELP}; se recibió {ratio!r}.")
+        raise ValueError(
+            f"`test_train_ratio` debe ser {_RATIO_HELP}; se recibió {show_value(ratio)}."
+        )
     return ratio
 
 
@@ -210,7 +230,7 @@ def check_probability(value: object, name: str, *, closed: bool = True) -> float
     ok = 0.0 <= value <= 1.0 if closed else 0.0 < value < 1.0
     if not ok or not np.isfinite(value):
         interval = "[0, 1]" if closed else "(0, 1)"
-        raise ValueError(f"`{name}` debe estar en {interval}; se recibió {value!r}.")
+        raise ValueError(f"`{name}` debe estar en {interval}; se recibió {show_value(value)}.")
     return value
 
 
@@ -271,8 +291,8 @@ def check_finite_array(
         if pos is not None:
             raise ValueError(
                 f"`{name}` tiene valores faltantes (el primero en la posición "
-                f"{_position(pos, arr.shape)}: {arr.ravel()[pos]!r}); se esperaban solo números "
-                "finitos."
+                f"{_position(pos, arr.shape)}: {show_value(arr.ravel()[pos])}); se esperaban "
+                "solo números finitos."
             )
         if not np.issubdtype(arr.dtype, np.number):
             raise TypeError(
@@ -407,7 +427,8 @@ def check_finite_result(value: float, what: str, hint: str = "") -> float:
     value = float(value)
     if not math.isfinite(value):
         raise ValueError(
-            f"No se puede calcular {what}: el cálculo da {value!r}, que no es un número finito. "
+            f"No se puede calcular {what}: el cálculo da {show_value(value)}, que no es un "
+            "número finito. "
             f"{hint}".rstrip()
         )
     return value
@@ -579,8 +600,8 @@ def check_labels(values: object, name: str) -> np.ndarray:
     if pos is not None:
         raise ValueError(
             f"`{name}` tiene valores faltantes (el primero en la posición {pos}: "
-            f"{arr[pos]!r}); cada caso necesita una etiqueta. Elimine esos casos (en todos los "
-            "argumentos a la vez) o impútelos antes."
+            f"{show_value(arr[pos])}); cada caso necesita una etiqueta. Elimine esos casos (en "
+            "todos los argumentos a la vez) o impútelos antes."
         )
     if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
         pos = int(np.flatnonzero(~np.isfinite(arr))[0])
@@ -605,7 +626,8 @@ def _from_object(arr: np.ndarray, name: str) -> np.ndarray:
         )
     if len(present) > 1:
         first = {k: kinds.index(k) for k in present}
-        detail = " y ".join(f"{k} (p. ej. posición {i}: {arr[i]!r})" for k, i in first.items())
+        detail = " y ".join(f"{k} (p. ej. posición {i}: {show_value(arr[i])})"
+                            for k, i in first.items())
         raise TypeError(
             f"`{name}` mezcla tipos de etiqueta: {detail}. Todas las etiquetas deben ser del "
             "mismo tipo (por ejemplo, todas números o todas texto): '1' y 1 serían clases distintas."

@@ -379,7 +379,7 @@ def test_command_line_writes_the_report(tmp_path, capsys):
 
 def test_command_line_errors_and_help_are_in_spanish(tmp_path, capsys):
     assert main(["informe", str(tmp_path / "no.csv")]) == 2
-    assert "error: `data`: no existe el fichero" in capsys.readouterr().err
+    assert "error: no existe el fichero «" in capsys.readouterr().err
     assert main(["informe"]) == 2
     assert "faltan estos argumentos: csv" in capsys.readouterr().err
     assert main(["informe", "--help"]) == 0

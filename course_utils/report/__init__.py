@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from course_utils._validation import (
-    check_alpha, check_bool, check_choice, check_random_state, describe,
+    check_alpha, check_bool, check_choice, check_random_state, describe, show_value,
 )
 # Además de lo que usa analyze_results, los nombres que se importaban de course_utils.report
 # cuando era un solo módulo (N_BOOTSTRAP, DESIGN_NAMES, _cliffs_delta) siguen importándose de aquí.
@@ -25,7 +25,7 @@ from course_utils.report._analysis import (  # noqa: F401
     _cliffs_delta, _conclusions,
 )
 from course_utils.report._reading import (  # noqa: F401
-    DESIGN_NAMES, DESIGNS, METRICS, _infer_design, _plain, read_results,
+    DESIGN_NAMES, DESIGNS, METRICS, _infer_design, _plain, _read_table, read_results,
 )
 from course_utils.report._render import AnalysisResult
 
@@ -48,6 +48,7 @@ def analyze_results(
     loss: str = "squared",
     allow_missing: bool = False,
     random_state: int = 0,
+    index_col: object = None,
 ) -> AnalysisResult:
     """Analiza los resultados de un experimento y explica la elección de la prueba.
 
@@ -102,6 +103,11 @@ def analyze_results(
         Con varios conjuntos de datos, permite celdas vacías (prueba de Skillings y Mack).
     random_state : int
         Semilla de los remuestreos (intervalos *bootstrap*, ASO, prueba bayesiana).
+    index_col : str, int, False o None
+        La columna con los nombres de fila (ver :func:`read_results`): por defecto, la primera
+        si no tiene nombre en la cabecera, como la escriben ``write.csv`` de R y ``to_csv()``
+        de pandas. Un índice 0…N−1 o 1…N no se analiza; unos nombres son los conjuntos de
+        datos. Las notas del informe dicen qué se hizo con ella.
 
     Devuelve
     --------
@@ -147,23 +153,24 @@ def analyze_results(
 
         test_train_ratio = check_test_train_ratio(test_train_ratio)
     rope_t = _check_rope(rope)
-    table = read_results(data)
+    table, reading_notes = _read_table(data, index_col, label_column)
     d = _infer_design(table, design, label_column, cv, test_train_ratio, allow_missing)
 
     if d.design != "test_set":
         metric_name = _plain(metric) if metric is not None else d.metric
         if metric is not None and metric_name not in METRICS:
             raise ValueError(
-                f"`metric`: no se conoce {metric!r}; use una de {', '.join(sorted(METRICS))} o "
-                "déjelo en None y dé `higher_is_better`."
+                f"`metric`: no se conoce {metric!r}; use una de {', '.join(sorted(METRICS))}, o "
+                "quite `metric` y dé `higher_is_better`."
             )
         bounded, default_higher = METRICS.get(metric_name, (False, None))
         if higher_is_better is None:
             higher_is_better = default_higher
         if higher_is_better is None:
             raise ValueError(
-                "`higher_is_better`: no se sabe si una puntuación mayor es mejor; indíquelo "
-                "(True para exactitud o AUC, False para un error) o dé `metric`."
+                "`higher_is_better`: no se sabe si una puntuación mayor es mejor; dé "
+                "`higher_is_better=True` (exactitud, AUC) o `higher_is_better=False` (un error), "
+                "o la medida con `metric`."
             )
         values = d.table.to_numpy(dtype=float)
         values = values[~np.isnan(values)]
@@ -197,7 +204,8 @@ def analyze_results(
         choices=tuple(res["choices"]), descriptives=res["descriptives"],
         omnibus=res["omnibus"], comparisons=res["comparisons"].reset_index(drop=True),
         effect=res["effect"], correction=res["correction"], bayes=res["bayes"],
-        conclusion=tuple(conclusion), notes=tuple(n for n in res["notes"] if n),
+        conclusion=tuple(conclusion),
+        notes=tuple(reading_notes) + tuple(n for n in res["notes"] if n),
         alpha=alpha, rope=rope_t, higher_is_better=higher_is_better,
         metric=res["metric"], random_state=int(random_state), call=call,
         table_notes=tuple(res.get("table_notes", ())),
@@ -208,7 +216,7 @@ def analyze_results(
 _DEFAULTS = {"design": None, "higher_is_better": None, "metric": None, "alpha": 0.05,
              "rope": None, "control": None, "test_train_ratio": None, "cv": None,
              "label_column": None, "predictions": None, "loss": "squared",
-             "allow_missing": False, "random_state": 0}
+             "allow_missing": False, "random_state": 0, "index_col": None}
 
 
 def _call_text(data: object, given: dict) -> str:
@@ -223,7 +231,7 @@ def _check_rope(rope: object) -> tuple[float, float] | None:
         return None
     if isinstance(rope, (int, float)) and not isinstance(rope, bool):
         if not math.isfinite(rope) or rope <= 0:
-            raise ValueError(f"`rope` debe ser un número positivo; se recibió {rope!r}.")
+            raise ValueError(f"`rope` debe ser un número positivo; se recibió {show_value(rope)}.")
         return (-float(rope), float(rope))
     if isinstance(rope, (tuple, list)) and len(rope) == 2 and all(
         isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in rope

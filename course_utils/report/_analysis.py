@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from course_utils._validation import show_value
 from course_utils.guide import GUIDE
 from course_utils.report._format import _cap, _fmt, _p_text
 from course_utils.report._reading import _Design
@@ -131,7 +132,7 @@ def _analyze_test_set(d: _Design, alpha, rope, kind, loss):
         choices = [GUIDE["test_set_scores_two" if len(models) == 2 else "test_set_scores_many"]]
         correction = "Holm" if len(models) > 2 else ""
         effect = "diferencia de AUC"
-        notes.append(f"Clase positiva: {pos!r} (la mayor de las dos etiquetas).")
+        notes.append(f"Clase positiva: {show_value(pos)} (la mayor de las dos etiquetas).")
         higher = True
     else:
         yf = np.asarray(y, dtype=float)

@@ -7,7 +7,6 @@ tabla y la deja como un :class:`_Design`: unidades × modelos, o etiquetas y pre
 
 from __future__ import annotations
 
-import io
 import math
 import re
 import unicodedata
@@ -17,7 +16,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from course_utils._validation import describe
+from course_utils._validation import describe, show_value
+from course_utils.report._input import index_to_column, read_csv_file, row_labels
 
 #: Diseños que reconoce :func:`analyze_results`.
 DESIGNS = ("test_set", "cv", "seeds", "datasets")
@@ -66,53 +66,70 @@ def _plain(name: object) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-def read_results(data: object) -> pd.DataFrame:
+def read_results(data: object, *, index_col: object = None) -> pd.DataFrame:
     """Lee los resultados de un CSV (o copia un ``DataFrame``).
 
-    El separador se detecta (coma, punto y coma o tabulador); con punto y coma, la coma decimal
-    (``0,85``) se lee como número, como escribe la configuración regional española.
+    La codificación (UTF-8, con o sin BOM, o Windows-1252, la de Excel en español), el
+    separador (coma, punto y coma o tabulador) y el separador decimal se detectan: ``0,85`` se
+    lee como número en un fichero separado por punto y coma o por tabuladores, como escribe la
+    configuración regional española (y entre comillas en uno separado por comas). Se aceptan
+    comillas, finales de línea de Windows y un separador al final de cada fila; lo que no se
+    puede leer sin adivinar (una cabecera con dos columnas del mismo nombre, filas con campos de
+    más, coma y punto decimal a la vez) da un error que dice la línea y la columna.
+
+    Una primera columna sin nombre en la cabecera (la que escriben ``write.csv`` de R y
+    ``to_csv()`` de pandas) tiene los nombres de las filas: si es un índice 0…N−1 o 1…N se
+    quita; si son nombres, son los conjuntos de datos (columna «conjunto»). Lo mismo con el
+    índice de un ``DataFrame``: si tiene nombre, es una columna más; sin nombre, si tiene
+    textos son los conjuntos de datos, y si tiene enteros se ignora.
 
     Parámetros
     ----------
     data : pandas.DataFrame, str o pathlib.Path
         La tabla o la ruta del fichero CSV.
+    index_col : str, int, False o None
+        La columna con los nombres de fila, por su nombre o su posición (0 es la primera), si no
+        es la primera sin nombre; False si no hay ninguna. Por defecto (None), la primera
+        columna si no tiene nombre en la cabecera.
 
     Devuelve
     --------
     pandas.DataFrame
     """
+    return _read_table(data, index_col)[0]
+
+
+def _read_table(data: object, index_col: object = None,
+                label_column: object = None) -> tuple[pd.DataFrame, list[str]]:
+    """La tabla de :func:`read_results` y las notas sobre cómo se leyó (para el informe)."""
     if isinstance(data, pd.DataFrame):
         if data.empty:
             raise ValueError("`data` no tiene filas: el informe necesita resultados.")
-        if any(name is not None for name in data.index.names):
-            return data.reset_index()  # un índice con nombre («conjunto») es una columna más
-        return data.copy()
-    if not isinstance(data, (str, Path)):
+        table, notes = index_to_column(data), []
+        from_index = len(table.columns) > len(data.columns) and table.columns[0] == ""
+    elif isinstance(data, (str, Path)):
+        table, notes = read_csv_file(Path(data))
+        from_index = False
+    else:
         raise TypeError(
             "`data` debe ser un DataFrame de pandas o la ruta de un fichero CSV; se recibió "
             f"{describe(data)}."
         )
-    path = Path(data)
-    if not path.is_file():
-        raise FileNotFoundError(f"`data`: no existe el fichero «{path}».")
-    text = path.read_text(encoding="utf-8-sig")
-    if not text.strip():
-        raise ValueError(f"`data`: el fichero «{path}» está vacío.")
-    header = text.splitlines()[0]
-    sep = max((";", ",", "\t"), key=header.count)  # el separador de la cabecera
-    decimal = "," if sep == ";" else "."
-    try:
-        table = pd.read_csv(io.StringIO(text), sep=sep, decimal=decimal)
-    except (pd.errors.ParserError, ValueError) as err:
-        found = re.search(r"Expected (\d+) fields in line (\d+), saw (\d+)", str(err))
-        detail = (f"la línea {found.group(2)} tiene {found.group(3)} campos y la cabecera "
-                  f"{found.group(1)}" if found else "no tiene forma de tabla")
-        raise ValueError(
-            f"`data`: no se pudo leer «{path}» como CSV separado por «{sep}»: {detail}."
-        ) from None
-    if table.empty:
-        raise ValueError(f"`data`: el fichero «{path}» no tiene filas de datos.")
-    return table
+    width0 = table.shape[1]
+    while True:  # to_csv() de una tabla que ya tenía «Unnamed: 0» deja dos índices
+        columns = list(table.columns)
+        label = label_column if label_column in columns else _find(columns, _LABEL_NAMES)
+        width = len(columns)
+        table, more = row_labels(
+            table, index_col, label=label, dataset=_find(columns, _DATASET_NAMES),
+            fold=_find(columns, _FOLD_NAMES), seed=_find(columns, _SEED_NAMES),
+            from_index=from_index, again=len(columns) < width0)
+        notes += more
+        if index_col is not None or table.shape[1] in (0, width):
+            break
+    if table.shape[1] == 0:
+        raise ValueError("`data` no tiene columnas de resultados.")
+    return table, notes
 
 
 def _find(columns: list[str], names: set[str]) -> str | None:
@@ -151,9 +168,10 @@ def _check_numeric(table: pd.DataFrame, what: str) -> pd.DataFrame:
         bad = converted.isna() & out[col].notna()
         if bad.any():
             row = out.index[np.flatnonzero(bad.to_numpy())[0]]
+            shown = show_value(row) if isinstance(row, tuple) else row
             raise ValueError(
-                f"`data`: la columna «{col}» de {what} debe tener números; en la fila «{row}» "
-                f"hay {out.loc[row, col]!r}."
+                f"`data`: la columna «{col}» de {what} debe tener números; en la fila «{shown}» "
+                f"hay {show_value(out.loc[row, col])}."
             )
         out[col] = converted.astype(float)
     vals = out.to_numpy(dtype=float)
@@ -167,8 +185,8 @@ def _pivot(long: pd.DataFrame, unit_cols: list[str], model: str, score: str, whe
     if (counts > 1).any():
         key = counts[counts > 1].index[0]
         raise ValueError(
-            f"`data`: hay filas repetidas para la misma {where} y modelo ({key!r}): cada modelo "
-            "debe tener una sola puntuación por unidad. Quite las filas duplicadas."
+            f"`data`: hay filas repetidas para la misma {where} y modelo ({show_value(key)}): "
+            "cada modelo debe tener una sola puntuación por unidad. Quite las filas duplicadas."
         )
     wide = long.pivot_table(index=unit_cols, columns=model, values=score, aggfunc="first",
                             dropna=False, sort=False)
@@ -179,7 +197,8 @@ def _unpaired(wide: pd.DataFrame, where: str, fix: str) -> None:
     missing = wide.isna()
     if missing.to_numpy().any():
         rows, cols = np.nonzero(missing.to_numpy())
-        cells = [f"«{wide.columns[c]}» en {wide.index[r]!r}" for r, c in zip(rows[:3], cols[:3])]
+        cells = [f"«{wide.columns[c]}» en {show_value(wide.index[r])}"
+                 for r, c in zip(rows[:3], cols[:3])]
         more = f" (y {len(rows) - 3} más)" if len(rows) > 3 else ""
         raise ValueError(
             f"`data`: las {where} no están pareadas: falta la puntuación de "
@@ -311,7 +330,7 @@ def _infer_design(
             "`design='datasets'` no sirve aquí: la tabla tiene un solo conjunto de datos y las "
             "filas son particiones o semillas, que no son conjuntos de datos independientes. "
             "No las use como bloques de Friedman (cuaderno 08, «Errores comunes»): deje "
-            "design=None para analizarlas como validación cruzada o semillas."
+            "`design` sin fijar para analizarlas como validación cruzada o semillas."
         )
     where = "semillas" if (seed is not None and fold is None) else "particiones"
     wide = _pivot(long, units, model, score, "partición" if where == "particiones" else "semilla")
