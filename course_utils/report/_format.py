@@ -29,3 +29,32 @@ def _fmt_p(p: float) -> str:
     if p < 1e-4:
         return "< 0.0001"
     return f"{p:.4f}"
+
+
+def _md_cell(text: str) -> str:
+    """Una celda de una tabla de Markdown: ``|`` escapada y sin saltos de línea, que la
+    romperían."""
+    return " ".join(str(text).replace("|", r"\|").split())
+
+
+def _check_links(links: object) -> str | None:
+    """``None`` (texto llano) o el comienzo de la dirección de los cuadernos, acabado en ``/``."""
+    if links is None:
+        return None
+    if not isinstance(links, str):
+        raise TypeError(
+            "`links` debe ser None (el cuaderno y la sección en texto, sin enlace) o el comienzo "
+            "de la dirección de los cuadernos, como 'notebooks/' o 'https://…/notebooks/'; se "
+            f"recibió {type(links).__name__}."
+        )
+    return links if links == "" or links.endswith(("/", "=", "#")) else links + "/"
+
+
+def _notebook_ref(where: str, notebook: str, links: str | None) -> str:
+    """«cuaderno 08 · Varios modelos y conjuntos, sección 4», con enlace si hay dirección base.
+
+    Sin ``links`` el texto no enlaza a nada (sigue valiendo fuera del repositorio); con ella,
+    el enlace es ``links + notebook`` (``""``: el cuaderno está en la misma carpeta)."""
+    if links is None:
+        return f"cuaderno {where}"
+    return f"cuaderno [{where}]({links}{notebook})"
