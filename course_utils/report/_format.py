@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import pandas as pd
+
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
@@ -58,3 +60,38 @@ def _notebook_ref(where: str, notebook: str, links: str | None) -> str:
     if links is None:
         return f"cuaderno {where}"
     return f"cuaderno [{where}]({links}{notebook})"
+
+
+def _table_captions(result) -> dict[str, str]:
+    """Las leyendas de las tablas del informe (las mismas en HTML y en LaTeX)."""
+    desc = result.descriptives
+    captions = {
+        "descriptives": (
+            f"Resumen de cada modelo en {result.n_units} {result._unit_name()}"
+            + (f" ({result.metric})" if result.metric else "")
+            + ("; rango medio: 1 = el mejor" if "rango medio" in desc.columns else "") + "."
+        ),
+        "comparisons": (
+            f"{_cap(result._procedure(result.main_choice))}: {result.effect} (A − B) con IC al "
+            f"{100 * (1 - result.alpha):g} %"
+            + (f"; valores p ajustados con {result.correction}" if result.correction else "")
+            + "."
+        ),
+    }
+    if result.rope is not None:
+        captions["bayes"] = (f"Análisis bayesiano con ROPE = [{result.rope[0]:g}, "
+                             f"{result.rope[1]:g}]: probabilidades a posteriori de cada pareja.")
+    return captions
+
+
+def _merge_intervals(table: pd.DataFrame, conf: str) -> pd.DataFrame:
+    """«IC inferior» e «IC superior» de la tabla de comparaciones en una sola columna
+    «IC 95 %» con ``[inferior, superior]`` (una columna menos, para que quepa)."""
+    if not {"IC inferior", "IC superior"} <= set(table.columns):
+        return table
+    name = f"IC {conf}%"
+    merged = [f"[{lo}, {hi}]" if lo != "—" else "—"
+              for lo, hi in zip(table["IC inferior"], table["IC superior"])]
+    out = table.drop(columns="IC superior").rename(columns={"IC inferior": name})
+    out[name] = merged
+    return out

@@ -15,7 +15,7 @@ import unicodedata
 
 import pandas as pd
 
-from course_utils.report._format import _cap, _fmt, _p_text
+from course_utils.report._format import _fmt, _merge_intervals, _p_text, _table_captions
 
 #: Paquetes que necesita la salida de :meth:`AnalysisResult.to_latex`.
 PACKAGES = ("booktabs", "graphicx")
@@ -148,28 +148,13 @@ def _float(caption: str, body: list[str], after: list[str] = ()) -> list[str]:
     return lines + [r"\end{table}", ""]
 
 
-def _merge_intervals(table: pd.DataFrame, conf: str) -> pd.DataFrame:
-    """«IC inferior» e «IC superior» en una sola columna «IC 95 %» con ``[inferior, superior]``."""
-    if not {"IC inferior", "IC superior"} <= set(table.columns):
-        return table
-    merged = [f"[{lo}, {hi}]" if lo != "—" else "—"
-              for lo, hi in zip(table["IC inferior"], table["IC superior"])]
-    name = f"IC {conf}\u202f%"
-    out = table.drop(columns="IC superior").rename(columns={"IC inferior": name})
-    out[name] = merged
-    return out
-
-
 def render_latex(result, comparisons: pd.DataFrame) -> str:
     """Las tablas del informe: resumen por modelo con la prueba global, comparaciones por
     parejas (con sus notas) y, con ROPE, el análisis bayesiano."""
     conf = f"{100 * (1 - result.alpha):g}"
     floats: list[str] = []
 
-    desc = result.descriptives.reset_index()
-    caption = (f"Resumen de cada modelo en {result.n_units} {result._unit_name()}"
-               + (f" ({result.metric})" if result.metric else "")
-               + ("; rango medio: 1 = el mejor" if "rango medio" in desc.columns else "") + ".")
+    captions = _table_captions(result)
     after = []
     if result.omnibus is not None:
         om = result.omnibus
@@ -179,21 +164,15 @@ def render_latex(result, comparisons: pd.DataFrame) -> str:
             f"{latex_symbol(str(om['symbol']))} = {latex_escape(_fmt(om['statistic']))}"
             f"{latex_escape(df)}, valor $p$ {latex_escape(_p_text(om['pvalue']))}."
         )
-    floats += _float(latex_escape(caption), _tabular(desc), after)
-
+    floats += _float(latex_escape(captions["descriptives"]),
+                     _tabular(result.descriptives.reset_index()), after)
     if len(comparisons):
-        caption = (f"{_inline(_cap(result._procedure(result.main_choice)))}: "
-                   f"{latex_escape(result.effect)} (A $-$ B) con IC al {conf}\\,\\%"
-                   + (f"; valores $p$ ajustados con {latex_escape(result.correction)}"
-                      if result.correction else "") + ".")
+        caption = latex_escape(captions["comparisons"]).replace(r" \%", r"\,\%")
+        caption = caption.replace("valores p ", "valores $p$ ")
         notes = [_inline(n) for n in result.table_notes]
-        floats += _float(caption, _tabular(_merge_intervals(comparisons, conf)), notes)
-
+        floats += _float(caption, _tabular(_merge_intervals(comparisons, conf + "\u202f")), notes)
     if result.bayes is not None:
-        lo, hi = result.rope
-        caption = latex_escape(f"Análisis bayesiano con ROPE = [{lo:g}, {hi:g}]: "
-                               "probabilidades a posteriori de cada pareja.")
-        floats += _float(caption, _tabular(result.bayes))
+        floats += _float(latex_escape(captions["bayes"]), _tabular(result.bayes))
 
     text = "\n".join(floats)
     header = [

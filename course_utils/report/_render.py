@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import base64
-import html
-import io
 import platform
-import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -258,29 +254,25 @@ class AnalysisResult:
         Se lee en un teléfono (las tablas y la figura se desplazan de lado dentro de su caja) y
         con el tema claro u oscuro del sistema. ``links`` como en :meth:`to_markdown`; con
         ``figure=False``, sin la figura."""
+        from course_utils.report._html import (
+            figure_html, figure_text, html_table, inline_html, page, table_caption,
+        )
+
         _, blocks = self._blocks(links)
         body = []
         for kind, content in blocks:
             if kind in ("h1", "h2"):
-                body.append(f"<{kind}>{_inline_html(content)}</{kind}>")
+                body.append(f"<{kind}>{inline_html(content)}</{kind}>")
             elif kind == "p":
-                body.append(f"<p>{_inline_html(content)}</p>")
+                body.append(f"<p>{inline_html(content)}</p>")
             elif kind == "ul":
-                body.append("<ul>" + "".join(f"<li>{_inline_html(i)}</li>" for i in content) + "</ul>")
+                body.append("<ul>" + "".join(f"<li>{inline_html(i)}</li>" for i in content) + "</ul>")
             elif kind == "table":
-                body.append(content.to_html(index=False, border=0, classes="tabla",
-                                            float_format=lambda x: _fmt(x)))
+                body.append(html_table(content, table_caption(self, content),
+                                       f"{100 * (1 - self.alpha):g}"))
             if kind == "h2" and content == "Conclusión" and figure:
-                body.insert(len(body) - 1, _figure_html(self.figure()))
-        style = ("body{font-family:sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;"
-                 "line-height:1.5}table{border-collapse:collapse;margin:1rem 0;overflow-x:auto;"
-                 "display:block}td,th{padding:.25rem .6rem;border-bottom:1px solid #ccc;"
-                 "text-align:right}td:nth-child(-n+2),th:nth-child(-n+2){text-align:left}"
-                 "img{max-width:100%}")
-        return ("<!DOCTYPE html>\n<html lang=\"es\"><head><meta charset=\"utf-8\">"
-                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-                f"<title>Informe</title><style>{style}</style></head><body>\n"
-                + "\n".join(body) + "\n</body></html>\n")
+                body.insert(len(body) - 1, figure_html(self.figure(), *figure_text(self)))
+        return page(blocks[0][1], body)
 
     def to_latex(self) -> str:
         """Tablas de LaTeX (``booktabs``) para un artículo: el resumen de cada modelo (rangos
@@ -327,23 +319,6 @@ def _markdown_table(table: pd.DataFrame) -> str:
         cells = [_md_cell(_fmt(v) if isinstance(v, float) else v) for v in row]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
-
-
-def _inline_html(text: str) -> str:
-    text = html.escape(text, quote=False)
-    text = re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r'<a href="\2">\1</a>', text)
-    text = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", text)
-    return re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
-
-
-def _figure_html(fig) -> str:
-    import matplotlib.pyplot as plt
-
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
-    plt.close(fig)
-    data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return f'<p><img alt="Figura del informe" src="data:image/png;base64,{data}"></p>'
 
 
 def _reproducibility(random_state: int, alpha: float, rope) -> list[str]:
