@@ -101,7 +101,8 @@ def latex_symbol(symbol: str) -> str:
                        for c in s).strip()
 
     head, _, sub = symbol.partition("_")
-    return f"${math(head)}" + (f"_{{{math(sub)}}}" if sub else "") + "$"
+    out = f"${math(head)}" + (f"_{{{math(sub)}}}" if sub else "") + "$"
+    return re.sub(r"(\\[a-zA-Z]+) (?![a-zA-Z])", r"\1", out)  # \chi ^{2} -> \chi^{2}
 
 
 def _cell(value: object) -> str:
