@@ -35,11 +35,11 @@ STYLE = (
     # Las tablas anchas aprovechan el margen derecho de una pantalla ancha (menos 1rem: la
     # barra de desplazamiento vertical también cuenta en 100vw).
     "figure.tabla{margin-right:calc(-1*max(0px,(100vw - 54rem)/2 - 1rem))}"
-    "table{border-collapse:collapse;margin:.25rem 0}"
-    "td,th{padding:.25rem .5rem;border-bottom:1px solid var(--borde);text-align:left;"
+    "table{border-collapse:collapse;margin:.25rem 0;font-size:.94em}"
+    "td,th{padding:.25rem .45rem;border-bottom:1px solid var(--borde);text-align:left;"
     "vertical-align:top}"
     ".num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}"
-    "th,th.num{border-bottom-width:2px;white-space:normal;vertical-align:bottom}"
+    "th{border-bottom-width:2px;white-space:nowrap;vertical-align:bottom}"
     ".figura img{display:block;max-width:100%;height:auto;background:#fff}"
 )
 
@@ -79,6 +79,8 @@ def html_table(table: pd.DataFrame, caption: str, conf: str = "95") -> str:
         return f"<{tag}{attrs}>{text}</{tag}>"
 
     head = "".join(cell("th", str(c), n, "col") for c, n in zip(table.columns, numeric))
+    # «δ de Cliff (sin parear)» en dos líneas: las cabeceras no se parten en ningún otro sitio.
+    head = head.replace(" (", "<br>(")
     body = "".join(
         "<tr>" + "".join(cell("td", t, n) for t, n in zip(row, numeric)) + "</tr>" for row in rows
     )
