@@ -17,7 +17,8 @@ import re
 
 import pytest
 
-from test_book import CHROMIUM_FLAGS, SCREENSHOTS, _missing_browser, chromium_executable
+# El navegador de las pruebas del sitio web (Chromium sin ventana; sin él, se omiten).
+from test_book import SCREENSHOTS, browser  # noqa: F401
 from test_report_render import report
 
 WIDTHS = (390, 1024, 1366)
@@ -29,22 +30,6 @@ MIN_FIGURE_SCALE = 0.8
 # Un informe con diagrama CD y una tabla ancha, uno con nombres largos (28 parejas), uno con la
 # tabla bayesiana y uno con la figura de intervalos.
 PAGES = ["friedman", "nombres_largos", "cv_5x2_rope", "cochran"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    executable, reason = chromium_executable()
-    if executable is None:
-        _missing_browser(reason)
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing_browser("No está instalado playwright (pip install -r requirements.txt).")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=executable, headless=True,
-                                     chromium_sandbox=False, args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
 
 
 _MEASURE = r"""() => {
