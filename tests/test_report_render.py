@@ -229,7 +229,9 @@ def test_latex_has_the_preamble_ranks_and_global_test():
     table = cu.load_garcia_herrera_2008()
     ranks = pd.DataFrame(stats.rankdata(-table.to_numpy(), axis=1), columns=table.columns).mean()
     assert "rango medio" in tex and f"C4.5 & {ranks['C4.5']:.4f} & {table['C4.5'].mean():.4f}" in tex
-    assert r"Prueba global: Friedman" in tex and "$F_{F}$ = " in tex and "(gl = 4, 116)" in tex
+    om = report("friedman").omnibus
+    assert r"Prueba global: Friedman" in tex and f"{latex_symbol(om['symbol'])} = " in tex
+    assert f"(gl = {om['df']})" in tex
     assert tex.count(r"\begin{table}") == 2 and tex.count(r"\resizebox{") == 2
     # ningún «<» fuera del modo matemático
     assert re.sub(r"\$<\$", "", tex).count("<") == 0
@@ -299,8 +301,10 @@ def test_latex_compiles_with_pdflatex_and_fits_the_text_width(name, tmp_path):
         assert re.search(r"valor p [=<] ", text), text
     for model in r.models:  # los nombres, bien escritos («_» es una raya: pdftotext da « »)
         assert " ".join(model.replace("_", " ").split()) in " ".join(text.split()), model
+    if any("δ" in note for note in r.table_notes):
+        assert "δ" in text
     if name == "friedman":
-        assert "< 0.0001" in text and "δ de Cliff" in text and "FF = 14.3087" in text
+        assert "< 0.0001" in text and f"= {r.omnibus['statistic']:.4f}" in text
 
 
 def test_latex_also_compiles_with_t1_and_utf8(tmp_path):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pandas as pd
 
@@ -36,7 +37,7 @@ def _fmt_p(p: float) -> str:
 def _md_cell(text: str) -> str:
     """Una celda de una tabla de Markdown: ``|`` escapada y sin saltos de línea, que la
     romperían."""
-    return " ".join(str(text).replace("|", r"\|").split())
+    return re.sub(r"\s*[\r\n]+\s*", " ", str(text)).replace("|", r"\|")
 
 
 def _check_links(links: object) -> str | None:
