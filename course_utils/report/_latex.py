@@ -181,6 +181,7 @@ def render_latex(result, comparisons: pd.DataFrame) -> str:
         "% Preámbulo: " + " ".join(rf"\usepackage{{{p}}}" for p in PACKAGES)
         + " (graphicx, para \\resizebox: ninguna tabla pasa del ancho del texto).",
         "% Solo ASCII: compila con las fuentes por defecto, sin inputenc ni fontenc.",
+        "% A dos columnas, table* en lugar de table da a una tabla ancha las dos.",
     ]
     missing = {c for c in text if not c.isascii()}  # los que no tienen orden
     if missing:

@@ -289,7 +289,8 @@ class AnalysisResult:
         Todo el texto sale en ASCII (``\\'a``, ``$\\delta$``, ``$<$``...), así que no hacen falta
         ``inputenc`` ni ``fontenc`` (y también compila con XeLaTeX o LuaLaTeX). Si un nombre de
         modelo tiene caracteres que LaTeX no sabe escribir así (por ejemplo, chinos), el
-        comentario del principio lo dice.
+        comentario del principio lo dice. Una tabla más ancha que el texto se reduce hasta
+        caber; en un documento a dos columnas, ``table*`` en lugar de ``table`` le da las dos.
         """
         from course_utils.report._latex import render_latex
 
