@@ -3,9 +3,9 @@
 Todo el texto sale en ASCII: las letras acentuadas, las griegas y los símbolos se escriben con
 órdenes de LaTeX (``\\'a``, ``$\\delta$``, ``$<$``...), de modo que la salida compila en un
 ``\\documentclass{article}`` con solo ``booktabs`` y ``graphicx``, sin ``inputenc`` ni
-``fontenc`` (con la codificación OT1 por defecto un ``<`` literal se imprime «¡»), y también con
-XeLaTeX o LuaLaTeX. Cada tabla cabe en el ancho del texto: si su ancho natural lo pasa, se reduce
-con ``\\resizebox``.
+``fontenc`` (con la codificación OT1 por defecto, un ``<`` literal se imprime «¡»), y también
+con LuaLaTeX. Cada tabla cabe en el ancho del texto: si su ancho natural lo pasa, se reduce con
+``\\resizebox``.
 """
 
 from __future__ import annotations

@@ -287,7 +287,7 @@ class AnalysisResult:
             \\usepackage{graphicx}  % \\resizebox: ninguna tabla pasa del ancho del texto
 
         Todo el texto sale en ASCII (``\\'a``, ``$\\delta$``, ``$<$``...), así que no hacen falta
-        ``inputenc`` ni ``fontenc`` (y también compila con XeLaTeX o LuaLaTeX). Si un nombre de
+        ``inputenc`` ni ``fontenc`` (y también compila con LuaLaTeX). Si un nombre de
         modelo tiene caracteres que LaTeX no sabe escribir así (por ejemplo, chinos), el
         comentario del principio lo dice. Una tabla más ancha que el texto se reduce hasta
         caber; en un documento a dos columnas, ``table*`` en lugar de ``table`` le da las dos.
