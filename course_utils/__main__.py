@@ -90,8 +90,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="formato del informe (por defecto, el de la extensión de --salida, "
                    "o markdown)")
     p.add_argument("--salida", help="fichero de salida (por defecto, la pantalla)")
-    p.add_argument("--enlaces", default="notebooks/",
-                   help="prefijo de los enlaces a los cuadernos (notebooks/)")
+    p.add_argument("--enlaces", default=None, metavar="DIRECCIÓN",
+                   help="dirección base de los cuadernos del curso, para enlazarlos (por "
+                   "ejemplo notebooks/ o https://…/notebooks/); sin ella, el informe nombra el "
+                   "cuaderno y la sección sin enlace")
     _add_reading_options(p)
     return parser
 

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-import base64
-import html
-import io
 import platform
-import re
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
 from course_utils.guide import GUIDE, GuideEntry
-from course_utils.report._format import _cap, _fmt, _fmt_p, _p_text
+from course_utils.report._format import (
+    _cap, _check_links, _fmt, _fmt_p, _md_cell, _notebook_ref, _p_text,
+)
 from course_utils.report._reading import DESIGN_NAMES
+
+#: Dónde está la guía «¿Qué prueba uso?» que sigue la elección de la prueba.
+GUIDE_NOTEBOOK = "10_laboratorio_de_simulacion.ipynb"
+GUIDE_WHERE = "10 · Laboratorio de simulación, sección 7"
 
 
 @dataclass(frozen=True)
@@ -128,9 +130,11 @@ class AnalysisResult:
 
     # -- texto -----------------------------------------------------------------------------
 
-    def _blocks(self, links: str):
+    def _blocks(self, links: str | None):
+        links = _check_links(links)
+
         def link(entry: GuideEntry) -> str:
-            return f"[{entry.where}]({links}{entry.notebook})"
+            return _notebook_ref(entry.where, entry.notebook, links)
 
         main = self.choices[0]
         blocks = [("h1", f"Informe: comparación de {len(self.models)} modelos")]
@@ -145,12 +149,12 @@ class AnalysisResult:
             extra = f" ({direction[self.higher_is_better]})" if self.higher_is_better is not None else ""
             blocks.append(("p", f"Medida: **{self.metric}**{extra}."))
         blocks.append(("h2", "Prueba elegida y por qué"))
-        items = [f"**{_cap(self._procedure(e))}.** {e.why} Lo enseña {link(e)}."
+        items = [f"**{_cap(self._procedure(e))}.** {e.why} Lo enseña el {link(e)}."
                  for e in self.choices]
         blocks.append(("ul", items))
         blocks.append(("p", (
             "La elección sigue la guía «¿Qué prueba uso?» del curso "
-            f"([10 · Laboratorio de simulación, sección 7]({links}10_laboratorio_de_simulacion.ipynb))."
+            f"({_notebook_ref(GUIDE_WHERE, GUIDE_NOTEBOOK, links)})."
         )))
         blocks.append(("h2", "Resultados"))
         blocks.append(("table", self.descriptives.reset_index()))
@@ -213,9 +217,18 @@ class AnalysisResult:
                         "ellos es mejor cada algoritmo",
         }[self.design]
 
-    def to_markdown(self, *, links: str = "") -> str:
-        """El informe en Markdown. ``links`` se antepone a los enlaces a los cuadernos
-        (``""`` desde ``notebooks/``; ``"notebooks/"`` desde la raíz del repositorio)."""
+    def to_markdown(self, *, links: str | None = None) -> str:
+        """El informe en Markdown.
+
+        Parámetros
+        ----------
+        links : str o None
+            Dónde están los cuadernos del curso. Con ``None`` (por defecto) el informe nombra el
+            cuaderno y la sección en texto, sin enlaces, y se puede leer en cualquier sitio. Con
+            una dirección base, enlaza cada cuaderno a ``links + fichero``: ``""`` si el informe
+            se lee en la carpeta ``notebooks/`` (un cuaderno del curso), ``"notebooks/"`` desde
+            la raíz del repositorio o ``"https://…/notebooks/"`` para una copia en la web.
+        """
         _, blocks = self._blocks(links)
         out = []
         for kind, content in blocks:
@@ -235,50 +248,53 @@ class AnalysisResult:
         """El informe en Markdown (como :meth:`to_markdown`)."""
         return self.to_markdown()
 
-    def to_html(self, *, links: str = "", figure: bool = True) -> str:
-        """El informe como una página HTML autónoma (la figura va incrustada en PNG)."""
+    def to_html(self, *, links: str | None = None, figure: bool = True) -> str:
+        """El informe como una página HTML autónoma (la figura va incrustada en PNG).
+
+        Se lee en un teléfono (las tablas y la figura se desplazan de lado dentro de su caja) y
+        con el tema claro u oscuro del sistema. ``links`` como en :meth:`to_markdown`; con
+        ``figure=False``, sin la figura."""
+        from course_utils.report._html import (
+            figure_html, figure_text, html_table, inline_html, page, table_caption,
+        )
+
         _, blocks = self._blocks(links)
         body = []
         for kind, content in blocks:
             if kind in ("h1", "h2"):
-                body.append(f"<{kind}>{_inline_html(content)}</{kind}>")
+                body.append(f"<{kind}>{inline_html(content)}</{kind}>")
             elif kind == "p":
-                body.append(f"<p>{_inline_html(content)}</p>")
+                body.append(f"<p>{inline_html(content)}</p>")
             elif kind == "ul":
-                body.append("<ul>" + "".join(f"<li>{_inline_html(i)}</li>" for i in content) + "</ul>")
+                body.append("<ul>" + "".join(f"<li>{inline_html(i)}</li>" for i in content) + "</ul>")
             elif kind == "table":
-                body.append(content.to_html(index=False, border=0, classes="tabla",
-                                            float_format=lambda x: _fmt(x)))
+                body.append(html_table(content, table_caption(self, content),
+                                       f"{100 * (1 - self.alpha):g}"))
             if kind == "h2" and content == "Conclusión" and figure:
-                body.insert(len(body) - 1, _figure_html(self.figure()))
-        style = ("body{font-family:sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;"
-                 "line-height:1.5}table{border-collapse:collapse;margin:1rem 0;overflow-x:auto;"
-                 "display:block}td,th{padding:.25rem .6rem;border-bottom:1px solid #ccc;"
-                 "text-align:right}td:nth-child(-n+2),th:nth-child(-n+2){text-align:left}"
-                 "img{max-width:100%}")
-        return ("<!DOCTYPE html>\n<html lang=\"es\"><head><meta charset=\"utf-8\">"
-                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-                f"<title>Informe</title><style>{style}</style></head><body>\n"
-                + "\n".join(body) + "\n</body></html>\n")
+                body.insert(len(body) - 1, figure_html(self.figure(), *figure_text(self)))
+        return page(blocks[0][1], body)
 
     def to_latex(self) -> str:
-        """Tabla de LaTeX (``booktabs``) con las comparaciones, lista para un artículo."""
-        table = _comparison_table(self.comparisons.copy())
-        conf = f"{100 * (1 - self.alpha):g}"
-        cols = "ll" + "r" * (table.shape[1] - 2)
-        lines = [
-            r"\begin{table}[t]", r"\centering",
-            rf"\caption{{{_latex_escape(_cap(self._procedure(self.main_choice)))}: "
-            rf"{_latex_escape(self.effect)} (A $-$ B) con IC al {conf}\,\%"
-            + (rf"; valores p ajustados con {_latex_escape(self.correction)}" if self.correction else "")
-            + r".}",
-            rf"\begin{{tabular}}{{{cols}}}", r"\toprule",
-            " & ".join(_latex_escape(str(c)) for c in table.columns) + r" \\", r"\midrule",
-        ]
-        for row in table.itertuples(index=False):
-            lines.append(" & ".join(_latex_escape(str(v)) for v in row) + r" \\")
-        lines += [r"\bottomrule", r"\end{tabular}", r"\end{table}"]
-        return "\n".join(lines) + "\n"
+        """Tablas de LaTeX (``booktabs``) para un artículo: el resumen de cada modelo (rangos
+        medios, medias...) con la prueba global, las comparaciones por parejas con sus notas y,
+        con ROPE, el análisis bayesiano.
+
+        Compila con ``pdflatex`` y las fuentes por defecto en un documento con este preámbulo
+        (lo repite un comentario al principio de la salida)::
+
+            \\documentclass{article}
+            \\usepackage{booktabs}
+            \\usepackage{graphicx}  % \\resizebox: ninguna tabla pasa del ancho del texto
+
+        Todo el texto sale en ASCII (``\\'a``, ``$\\delta$``, ``$<$``...), así que no hacen falta
+        ``inputenc`` ni ``fontenc`` (y también compila con LuaLaTeX). Si un nombre de
+        modelo tiene caracteres que LaTeX no sabe escribir así (por ejemplo, chinos), el
+        comentario del principio lo dice. Una tabla más ancha que el texto se reduce hasta
+        caber; en un documento a dos columnas, ``table*`` en lugar de ``table`` le da las dos.
+        """
+        from course_utils.report._latex import render_latex
+
+        return render_latex(self, _comparison_table(self.comparisons.copy()))
 
 
 def _comparison_table(table: pd.DataFrame) -> pd.DataFrame:
@@ -298,36 +314,12 @@ def _comparison_table(table: pd.DataFrame) -> pd.DataFrame:
 
 
 def _markdown_table(table: pd.DataFrame) -> str:
-    cols = [str(c) for c in table.columns]
+    cols = [_md_cell(c) for c in table.columns]
     lines = ["| " + " | ".join(cols) + " |", "|" + "|".join("---" for _ in cols) + "|"]
     for row in table.itertuples(index=False):
-        cells = [_fmt(v) if isinstance(v, float) else str(v) for v in row]
+        cells = [_md_cell(_fmt(v) if isinstance(v, float) else v) for v in row]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
-
-
-def _inline_html(text: str) -> str:
-    text = html.escape(text, quote=False)
-    text = re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r'<a href="\2">\1</a>', text)
-    text = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", text)
-    return re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
-
-
-def _latex_escape(text: str) -> str:
-    for a, b in (("\\", r"\textbackslash{}"), ("&", r"\&"), ("%", r"\%"), ("_", r"\_"),
-                 ("#", r"\#"), ("−", "$-$"), ("×", r"$\times$"), ("—", "---"), ("δ", r"$\delta$")):
-        text = text.replace(a, b)
-    return text
-
-
-def _figure_html(fig) -> str:
-    import matplotlib.pyplot as plt
-
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
-    plt.close(fig)
-    data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return f'<p><img alt="Figura del informe" src="data:image/png;base64,{data}"></p>'
 
 
 def _reproducibility(random_state: int, alpha: float, rope) -> list[str]:
