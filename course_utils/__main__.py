@@ -80,6 +80,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="permite celdas vacías en la tabla conjuntos × algoritmos "
                    "(Skillings y Mack)")
     p.add_argument("--semilla", type=int, default=0, help="semilla de los remuestreos (0)")
+    _role_options(p)
     p.add_argument("--formato", choices=["markdown", "html", "latex"], default=None,
                    help="formato del informe (por defecto, el de la extensión de --salida, "
                    "o markdown)")
@@ -87,6 +88,43 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--enlaces", default="notebooks/",
                    help="prefijo de los enlaces a los cuadernos (notebooks/)")
     return parser
+
+
+def _role_options(p: argparse.ArgumentParser) -> None:
+    """Opciones que dicen qué es cada columna (si su nombre no se reconoce) y qué son los datos."""
+    g = p.add_argument_group(
+        "papel de las columnas",
+        "Se reconocen nombres habituales en español y en inglés (conjunto/dataset/task, "
+        "algoritmo/model/classifier, particion/fold/split, repeticion/repeat/run, "
+        "semilla/seed, puntuacion/score/accuracy/auc..., y_true/etiqueta/target/label); "
+        "estas opciones nombran las demás, sin tener que renombrarlas.",
+    )
+    for flag, dest, what in (
+        ("--col-conjunto", "col_conjunto", "los conjuntos de datos"),
+        ("--col-algoritmo", "col_algoritmo", "los algoritmos (tabla larga)"),
+        ("--col-particion", "col_particion", "la partición de la validación cruzada"),
+        ("--col-repeticion", "col_repeticion", "la repetición de la validación cruzada"),
+        ("--col-semilla", "col_semilla", "la semilla de entrenamiento"),
+        ("--col-puntuacion", "col_puntuacion",
+         "la puntuación (tabla larga; con varias medidas, la que se analiza)"),
+        ("--col-etiquetas", "col_etiquetas", "las etiquetas verdaderas (conjunto de prueba)"),
+    ):
+        g.add_argument(flag, dest=dest, metavar="COL", help=f"columna de {what}")
+    g.add_argument("--modelo", dest="modelos", action="append", metavar="COL",
+                   help="en una tabla ancha, una columna que es un modelo (repítala: --modelo A "
+                   "--modelo B); las demás no se analizan")
+    g.add_argument("--ignorar", action="append", metavar="COL",
+                   help="columna que no se usa (repítala para varias: --ignorar id "
+                   "--ignorar tiempo)")
+    g.add_argument("--porcentaje", action="store_true",
+                   help="las puntuaciones están en porcentaje (0-100): se dividen entre 100")
+    g.add_argument("--tipo", choices=["etiquetas", "puntuaciones", "regresion"],
+                   help="qué son las predicciones sobre un conjunto de prueba, si no se deduce")
+    g.add_argument("--positiva", metavar="CLASE",
+                   help="clase positiva de un problema binario con puntuaciones")
+
+
+_TIPOS = {"etiquetas": "labels", "puntuaciones": "scores", "regresion": "regression"}
 
 
 def _progress(step: int, total: int, text: str) -> None:
@@ -103,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         except SystemExit as exc:
             return int(exc.code or 0)
     from course_utils.report import analyze_results
+    from course_utils.report._options import command_line_messages
 
     out = Path(args.salida) if args.salida else None
     fmt = args.formato
@@ -112,11 +151,19 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     try:
         _progress(1, 3, f"Leyendo y validando {args.csv}")
-        result = analyze_results(
-            args.csv, design=args.diseno, higher_is_better=args.mayor, metric=args.medida,
-            alpha=args.alfa, rope=args.rope, control=args.control, test_train_ratio=args.razon,
-            cv=args.cv, allow_missing=args.permitir_huecos, random_state=args.semilla,
-        )
+        with command_line_messages():
+            result = analyze_results(
+                args.csv, design=args.diseno, higher_is_better=args.mayor, metric=args.medida,
+                alpha=args.alfa, rope=args.rope, control=args.control,
+                test_train_ratio=args.razon, cv=args.cv, allow_missing=args.permitir_huecos,
+                random_state=args.semilla, dataset_column=args.col_conjunto,
+                model_column=args.col_algoritmo, fold_column=args.col_particion,
+                repeat_column=args.col_repeticion, seed_column=args.col_semilla,
+                score_column=args.col_puntuacion, label_column=args.col_etiquetas,
+                model_columns=args.modelos, ignore_columns=args.ignorar,
+                percent=args.porcentaje, predictions=_TIPOS.get(args.tipo),
+                positive_label=args.positiva,
+            )
         _progress(2, 3, f"Análisis: {result._procedure(result.main_choice)}")
         if fmt == "html":
             text = result.to_html(links=args.enlaces)
