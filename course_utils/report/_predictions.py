@@ -76,15 +76,15 @@ def prediction_kind(y: np.ndarray, preds: dict, label: str, given: str | None,
             raise ValueError(f"`data`: la columna de predicciones «{m}» tiene {what}; ignórela "
                              f"con {option('ignore_columns', [m])} o corríjala.")
         kinds[m] = kind
-    # Una columna «de etiquetas»: sin decimales y sus valores, clases de y_true (o no numérica).
-    as_labels = {m: kinds[m] in ("text", "bool") or (
-        kinds[m] == "int" and {_norm(v) for v in pd.unique(pd.Series(preds[m]))} <= class_set)
-        for m in preds}
+    # Una columna «de etiquetas»: sin decimales y, en al menos la mitad de las filas, una clase
+    # de y_true (un modelo puede predecir alguna clase que no está en y_true).
+    as_labels = {m: kinds[m] in ("text", "bool", "int") and np.mean(
+        [_norm(v) in class_set for v in preds[m]]) >= 0.5 for m in preds}
     numeric = {m: kinds[m] in ("int", "float") for m in preds}
     notes = []
     kind = given
     if kind is None:
-        kind = _deduce(y_kind, classes, kinds, as_labels, numeric, label)
+        kind = _deduce(y_kind, classes, kinds, as_labels, numeric, label, preds)
     _check_kind(kind, y_kind, classes, kinds, label)
     if kind == "labels":
         for m, p in preds.items():
@@ -99,9 +99,24 @@ def prediction_kind(y: np.ndarray, preds: dict, label: str, given: str | None,
     return kind, positive, reason, notes
 
 
-def _deduce(y_kind, classes, kinds, as_labels, numeric, label) -> str:
+def _not_predictions(columns: list, label: str, preds: dict) -> ValueError:
+    """Error: estas columnas no parecen predicciones de las clases de ``label``."""
+    one = len(columns) == 1
+    shown = "; ".join(f"«{m}»: {_shown(pd.unique(pd.Series(preds[m]))[:3])}, …" for m in columns)
+    return ValueError(
+        f"`data`: {list_columns(columns)} no {'tiene' if one else 'tienen'} predicciones de las "
+        f"clases de «{label}», como las demás columnas (valores: {shown}). Si no "
+        f"{'es un modelo, ignórela' if one else 'son modelos, ignórelas'} con "
+        f"{option('ignore_columns', [str(m) for m in columns])}; si lo "
+        f"{'es' if one else 'son'}, diga cuáles son las columnas de modelos con "
+        f"{option('model_columns')}."
+    )
+
+
+def _deduce(y_kind, classes, kinds, as_labels, numeric, label, preds) -> str:
     n = len(classes)
     values = kinds.values()
+    odd = [m for m in kinds if not as_labels[m]]
     if y_kind == "float":
         bad = [m for m, k in kinds.items() if k not in ("int", "float")]
         if bad:
@@ -111,9 +126,10 @@ def _deduce(y_kind, classes, kinds, as_labels, numeric, label) -> str:
                 f"modelos con {option('ignore_columns', bad)}.")
         return "regression"
     if y_kind in ("text", "bool"):
-        if all(k in ("text", "bool") or (y_kind == "bool" and as_labels[m])
-               for m, k in kinds.items()):
+        if not odd:
             return "labels"
+        if len(odd) < len(kinds):
+            raise _not_predictions(odd, label, preds)
         if all(numeric.values()):
             if n == 2:
                 return "scores"
@@ -121,12 +137,7 @@ def _deduce(y_kind, classes, kinds, as_labels, numeric, label) -> str:
                 f"`data`: las etiquetas «{label}» son {n} clases de texto y las predicciones, "
                 "números: con más de dos clases, el informe solo compara etiquetas predichas "
                 "(la clase que predice cada modelo), no puntuaciones.")
-        texts = [m for m, k in kinds.items() if k in ("text", "bool")]
-        nums = [m for m in kinds if m not in texts]
-        raise ValueError(
-            f"`data`: {list_columns(texts)} tienen clases y {list_columns(nums)}, números: "
-            "analice por separado las etiquetas predichas y las puntuaciones, o ignore las "
-            f"columnas que no sean modelos con {option('ignore_columns')}.")
+        raise _not_predictions(odd, label, preds)
     # Etiquetas enteras.
     if any(k == "text" for k in values):
         texts = [m for m, k in kinds.items() if k == "text"]
@@ -134,15 +145,16 @@ def _deduce(y_kind, classes, kinds, as_labels, numeric, label) -> str:
             f"`data`: las etiquetas «{label}» son números y {list_columns(texts)} tiene textos; "
             f"ignore las columnas que no sean modelos con {option('ignore_columns', texts)}.")
     if all(k in ("int", "bool") for k in values):
-        if n == 2 and all(as_labels.values()):
+        if odd and len(odd) < len(kinds):
+            raise _not_predictions(odd, label, preds)
+        if n == 2 and not odd:
             return "labels"
         shown = _shown(sorted(classes)[:4]) + (", …" if n > 4 else "")
         raise _ask_kind(
             f"las etiquetas «{label}» son {n} números enteros distintos ({shown}) y las "
             "predicciones también son enteros: pueden ser clases o los valores de una "
             "regresión, y cada caso lleva a una prueba distinta.")
-    if any(as_labels[m] and kinds[m] != "float" for m in kinds) and any(
-            k == "float" for k in values):
+    if any(as_labels[m] for m in kinds) and any(k == "float" for k in values):
         labels = [m for m in kinds if as_labels[m]]
         scores = [m for m in kinds if not as_labels[m]]
         raise ValueError(

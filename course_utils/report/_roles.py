@@ -287,16 +287,13 @@ def _ask_role(column: str, reason: str, *, model_option: bool = True) -> str:
 
 def refuse_values(column: str, kind: str, what: str) -> None:
     """Error si la columna tiene valores lógicos o complejos (no son puntuaciones)."""
-    if kind == "bool":
+    if kind in ("bool", "complex"):
+        values = "valores lógicos (verdadero/falso)" if kind == "bool" else "números complejos"
         raise ValueError(
-            f"`data`: la columna «{column}» tiene valores lógicos (verdadero/falso), no "
-            f"{what}. " + _ask_role(column, "no puede analizarse como modelo",
-                                   model_option=False) + "."
-        )
-    if kind == "complex":
-        raise ValueError(
-            f"`data`: la columna «{column}» tiene números complejos, no {what}. "
-            + _ask_role(column, "no puede analizarse como modelo", model_option=False) + "."
+            f"`data`: la columna «{column}» tiene {values}, que no son {what}. Si no es un "
+            f"modelo, ignórela con {option('ignore_columns', [column])}; si tiene otro papel, "
+            f"dígalo ({option('dataset_column')}, {option('fold_column')}, "
+            f"{option('repeat_column')}, {option('seed_column')}...)."
         )
 
 
