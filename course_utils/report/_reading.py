@@ -175,9 +175,13 @@ def _pivot(long: pd.DataFrame, unit_cols: list[str], model: str, score: str, whe
             "cada modelo debe tener una sola puntuación por unidad. Quite las filas "
             "duplicadas." + hint
         )
-    wide = long.pivot_table(index=unit_cols, columns=model, values=score, aggfunc="first",
-                            dropna=False, sort=False)
-    return wide[list(pd.unique(long[model]))]  # los modelos, en el orden de la tabla
+    # Solo las unidades observadas (no todas las combinaciones de sus números: las particiones
+    # numeradas seguidas, 0…99, no se cruzan con cada repetición), en el orden de la tabla.
+    wide = long.set_index(unit_cols + [model])[score].unstack(model)
+    units = long[unit_cols].drop_duplicates()
+    rows = (pd.MultiIndex.from_frame(units) if len(unit_cols) > 1
+            else pd.Index(units[unit_cols[0]], name=unit_cols[0]))
+    return wide.reindex(rows)[list(pd.unique(long[model]))]  # modelos en el orden de la tabla
 
 
 def _unpaired(wide: pd.DataFrame, where: str, fix: str) -> None:
@@ -236,7 +240,7 @@ def _infer_design(
     used = {c for c in roles.values() if c is not None} | set(ignore) | set(set_aside)
     used |= {c for c in (ntest, ntrain) if c is not None}
     why = {c: "ignorada" for c in ignore}
-    why.update({c: "su papel lo tiene otra columna" for c in set_aside})
+    why.update(set_aside)
     why.update({c: non_model_kind(c) for c in free if c not in why and non_model_kind(c)
                 and c not in (ntest, ntrain)})
 
@@ -559,13 +563,21 @@ def _cv_structure(frame: pd.DataFrame, fold, repeat, seed, cv, ratio, notes):
     return "rxk", ratio, order
 
 
-def _row_label_kind(column, design) -> str:
+def _row_label_kind(column, design, unique: bool) -> str:
     """Qué son las filas cuando solo las rotula una primera columna de texto sin papel."""
     plain = _plain(column)
     if design is not None:
         return design
     if plain == "" or re.fullmatch(r"unnamed_\d+", plain):  # el índice que escriben R y pandas
         return "datasets"
+    if not unique:
+        raise ValueError(
+            f"`data`: la primera columna, «{column}», tiene textos que se repiten y no se sabe "
+            "qué son: si son las etiquetas verdaderas de un conjunto de prueba, dígalo con "
+            f"{option('label_column', column)}; si es la columna de los algoritmos de una tabla "
+            f"larga, con {option('model_column', column)}; si no es nada, ignórela con "
+            f"{option('ignore_columns', [column])}."
+        )
     raise ValueError(
         f"`data`: la primera columna, «{column}», tiene nombres y no se sabe qué es cada fila: "
         f"si cada fila es un conjunto de datos, dígalo con {option('dataset_column', column)}; "
@@ -614,7 +626,7 @@ def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
         return _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
                               _averaged_note(fold, seed) if inner else "")
     if row_label is not None:
-        chosen = _row_label_kind(row_label, design)
+        chosen = _row_label_kind(row_label, design, not table[row_label].duplicated().any())
         if chosen == "datasets":
             return _wide_datasets(table, values, row_label, [], design, allow_missing, notes, "")
     elif units:

@@ -404,22 +404,33 @@ def check_columns(table: pd.DataFrame, given: dict, ignore: list, models: list) 
             )
 
 
+def _same_units(table: pd.DataFrame, columns: list) -> bool:
+    """Si las columnas identifican lo mismo (un nombre y su número, uno a uno)."""
+    first = columns[0]
+    return all(table.groupby(first)[c].nunique().max() == 1
+               and table.groupby(c)[first].nunique().max() == 1 for c in columns[1:])
+
+
 def assign_roles(table: pd.DataFrame, given: dict, ignore: list, models: list):
     """El papel de cada columna: el que se dio o el que dice su nombre.
 
-    Devuelve ``(roles, set_aside)``: papel → columna (o None) y las columnas que no se usan
-    porque su papel ya lo tiene otra que se dio expresamente.
+    Devuelve ``(roles, set_aside)``: papel → columna (o None) y, columna → por qué, las que no
+    se usan porque su papel ya lo tiene otra (la que se dio, o una que identifica lo mismo).
     """
     check_columns(table, given, ignore, models)
     columns = list(table.columns)
     roles = {role: given.get(role) for role in ROLES}
     taken = {c for c in roles.values() if c is not None} | set(ignore) | set(models)
-    set_aside = []
+    set_aside = {}
     for role, names in ROLE_NAMES.items():
         hits = [c for c in columns if c not in taken and _plain(c) in names]
-        if roles[role] is not None:
-            set_aside += hits  # el papel ya lo tiene la columna que se dio
+        if roles[role] is not None:  # el papel ya lo tiene la columna que se dio
+            set_aside.update({c: f"el papel lo tiene «{roles[role]}»" for c in hits})
             continue
+        if len(hits) > 1 and _same_units(table, hits):  # «dataset» y «dataset_id», uno a uno
+            first = next((c for c in hits if value_kind(table[c]) == "text"), hits[0])
+            set_aside.update({c: f"identifica lo mismo que «{first}»" for c in hits if c != first})
+            hits = [first]
         if len(hits) > 1:
             arg, what = ROLES[role]
             raise ValueError(
