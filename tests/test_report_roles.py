@@ -391,6 +391,22 @@ def test_folds_nested_in_datasets_in_a_wide_table_are_averaged():
         cu.analyze_results(wide.drop(columns="fold"), metric="accuracy")
 
 
+def test_a_model_missing_from_a_whole_dataset_is_an_empty_cell_a_missing_fold_an_error():
+    long = benchmark_long()[["data.set", "classifier", "fold", "accuracy"]]
+    gone = long[~((long["data.set"] == "ds03") & (long.classifier == "svm"))]
+    with pytest.raises(ValueError, match=r"allow_missing=True"):
+        cu.analyze_results(gone)
+    r = cu.analyze_results(gone, allow_missing=True)
+    assert r.choices[0].key == "datasets_incomplete"
+    table = gone.groupby(["data.set", "classifier"]).accuracy.mean().unstack()
+    assert int(r.descriptives.loc["svm", "celdas observadas"]) == 11
+    assert r.omnibus["statistic"] == pytest.approx(cu.skillings_mack_test(table).statistic)
+    hole = long[~((long["data.set"] == "ds03") & (long.classifier == "svm") & (long.fold == 2))]
+    with pytest.raises(ValueError, match=r"particiones del conjunto «ds03» no están pareadas: "
+                                         r"falta la puntuación de «svm» en \(ds03, 2\)"):
+        cu.analyze_results(hole)
+
+
 # --- Porcentajes -----------------------------------------------------------------------------
 
 

@@ -36,6 +36,13 @@ def _norm(value: object) -> str:
     return _plain(value)
 
 
+def _share_in(values, class_set: set) -> float:
+    """Proporción de valores que son una de las clases (normalizadas)."""
+    series = pd.Series(values)
+    known = [v for v in pd.unique(series) if _norm(v) in class_set]
+    return float(series.isin(known).mean())
+
+
 def _python(value: object) -> object:
     return value.item() if isinstance(value, np.generic) else value
 
@@ -78,8 +85,8 @@ def prediction_kind(y: np.ndarray, preds: dict, label: str, given: str | None,
         kinds[m] = kind
     # Una columna «de etiquetas»: sin decimales y, en al menos la mitad de las filas, una clase
     # de y_true (un modelo puede predecir alguna clase que no está en y_true).
-    as_labels = {m: kinds[m] in ("text", "bool", "int") and np.mean(
-        [_norm(v) in class_set for v in preds[m]]) >= 0.5 for m in preds}
+    as_labels = {m: kinds[m] in ("text", "bool", "int") and _share_in(preds[m], class_set) >= 0.5
+                 for m in preds}
     numeric = {m: kinds[m] in ("int", "float") for m in preds}
     notes = []
     kind = given

@@ -198,6 +198,22 @@ def _unpaired(wide: pd.DataFrame, where: str, fix: str) -> None:
         )
 
 
+def _unpaired_within(wide: pd.DataFrame) -> None:
+    """Particiones × modelos dentro de cada conjunto (primer nivel del índice): un modelo que
+    está en un conjunto debe tener todas sus particiones; si falta del todo, es una celda vacía
+    de la tabla conjuntos × algoritmos."""
+    missing = wide.isna()
+    if not missing.to_numpy().any():
+        return
+    present = (~missing).groupby(level=0, sort=False).transform("any")
+    bad = (missing & present).any(axis=1).to_numpy()
+    if bad.any():
+        name = wide.index[np.flatnonzero(bad)[0]][0]
+        group = wide.xs(name, level=0, drop_level=False)
+        _unpaired(group.loc[:, group.notna().any()], f"particiones del conjunto «{name}»",
+                  "Repita las que faltan o quite ese conjunto.")
+
+
 def _unused_note(columns: list, why: dict) -> str:
     if not columns:
         return ""
@@ -395,13 +411,9 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
             )
         averaged = ""
         if units:
-            per_dataset = []
-            for name, group in long.groupby(dataset, sort=False):
-                wide = _pivot(group, units, model, score, "partición", unused)
-                _unpaired(wide, f"particiones del conjunto «{name}»",
-                          "Repita las que faltan o quite ese conjunto.")
-                per_dataset.append(wide.mean().rename(name))
-            wide = pd.DataFrame(per_dataset)
+            wide = _pivot(long, [dataset] + units, model, score, "partición", unused)
+            _unpaired_within(wide)
+            wide = wide.groupby(level=0, sort=False).mean()
             averaged = _averaged_note(fold, seed)
         else:
             wide = _pivot(long, [dataset], model, score, "conjunto de datos", unused)
