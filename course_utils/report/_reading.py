@@ -312,8 +312,13 @@ def _test_set_design(table, roles, used, why, design, models_given, predictions,
                    varies=_VARIES["test_set"])
 
 
-def _metric_rows(long, used, metric, notes):
-    """Una columna de texto con el nombre de la medida de cada fila: se elige una."""
+def _metric_rows(long, used, metric, score, notes):
+    """Una columna de texto con el nombre de la medida de cada fila: se elige una.
+
+    Se filtra si ``metric`` nombra una de sus medidas, o si la puntuación es una columna
+    genérica («value», «result»...) que mezcla medidas; si la puntuación es de una medida
+    concreta («acc»), la columna de medidas no se usa.
+    """
     names = [c for c in long.columns if c not in used and _plain(c) in _METRIC_NAME_NAMES
              and value_kind(long[c]) == "text"]
     if len(names) != 1:
@@ -322,6 +327,8 @@ def _metric_rows(long, used, metric, notes):
     values = list(pd.unique(long[col].dropna()))
     if len(values) == 1:
         return long, col, str(values[0])
+    if metric is None and score is not None and canonical_metric(score) is not None:
+        return long, None, ""
     if metric is not None:
         key = canonical_metric(metric)
         hits = [v for v in values if _plain(v) == _plain(metric)
@@ -376,10 +383,13 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
     model, dataset = roles["model"], roles["dataset"]
     fold, repeat, seed = roles["fold"], roles["repeat"], roles["seed"]
     notes: list = []
-    long, metric_col, metric_value = _metric_rows(table, used, metric, notes)
-    if metric_col is not None:
-        used = used | {metric_col}
-    score = roles["score"] or _long_score(long, used, metric, notes)
+    long, metric_col, metric_value = table, None, ""
+    if metric is not None or roles["score"] is not None:
+        long, metric_col, metric_value = _metric_rows(table, used, metric, roles["score"], notes)
+    score = roles["score"] or _long_score(long, used | {metric_col}, metric, notes)
+    if metric is None and roles["score"] is None:
+        long, metric_col, metric_value = _metric_rows(long, used, None, score, notes)
+    used = used | {metric_col}
     refuse_values(str(score), value_kind(long[score]), "puntuaciones")
     long = long.copy()
     long[score] = pd.to_numeric(long[score], errors="coerce")
@@ -440,7 +450,8 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
             "No las use como bloques de Friedman (cuaderno 08, «Errores comunes»): deje "
             "design=None para analizarlas como validación cruzada o semillas."
         )
-    where = "semillas" if (seed is not None and fold is None and repeat is None) else "particiones"
+    only_seeds = seed is not None and repeat is None or design == "seeds"
+    where = "semillas" if fold is None and only_seeds else "particiones"
     wide = _pivot(long, units, model, score, "partición" if where == "particiones" else "semilla",
                   unused)
     _unpaired(wide, where, "Repita las que faltan o quite las que no tengan todos los modelos.")
@@ -543,6 +554,11 @@ def _cv_structure(frame: pd.DataFrame, fold, repeat, seed, cv, ratio, notes):
                     + ", o añada las columnas «n_prueba» y «n_entrenamiento»."
                 )
             return cv or "rxk", ratio, order
+    if cv == "5x2" and groups and (r, k) != (5, 2):
+        raise ValueError(
+            f"{option('cv', '5x2')}: la tabla tiene {r} repeticiones de {k} particiones, no 5 "
+            "de 2."
+        )
     if cv is not None:
         return cv, ratio, order
     if r == 5 and k == 2:
@@ -619,7 +635,7 @@ def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
         models = list(models_given)
     else:
         models = [c for c in rest if not why.get(c)]
-        bounded = metric_properties(metric)[0] if metric is not None else None
+        bounded = metric_properties(metric)[0] if canonical_metric(metric or "") else None
         raise_doubtful(doubtful_model_columns(table, models, bounded, 100.0 if percent else 1.0))
     skipped = [c for c in cols if c not in models and c not in units and c != row_label
                and c not in n_columns]

@@ -104,7 +104,7 @@ METRICS = {
 }
 _METRIC_ALIASES = {
     "accuracy": {"acc", "acierto", "tasa_de_acierto", "precision_global"},
-    "balanced_accuracy": {"bacc", "balanced_acc", "exactitud_balanceada"},
+    "balanced_accuracy": {"bacc", "balacc", "balanced_acc", "exactitud_balanceada"},
     "roc_auc": {"auroc", "auc_roc", "roc", "area_bajo_la_curva", "roc_auc_ovr", "roc_auc_ovo",
                 "auc_ovr", "auc_ovo", "auc_weighted", "roc_auc_ovr_weighted"},
     "average_precision": {"ap", "pr_auc", "auprc", "auc_pr", "precision_media"},
@@ -210,8 +210,10 @@ def non_model_kind(name: object) -> str | None:
     (``*_std``) y rangos.
     """
     plain = _plain(name)
+    if plain == "" or re.fullmatch(r"unnamed_\d+", plain):
+        return "rótulos de fila sin nombre"
     if (plain in _TIME_NAMES or plain.endswith(("_time", "_times", "_seconds", "_secs",
-                                                "_segundos", "_tiempo"))
+                                                "_segundos", "_tiempo", "_duration"))
             or plain.startswith(("tiempo_", "time_", "duracion_", "duration_", "runtime_"))):
         return "un tiempo"
     if plain.startswith(("memory", "memoria", "ram_", "peak_mem")) or plain == "ram":
