@@ -243,6 +243,19 @@ def test_descriptors_identifiers_and_times_are_never_models():
         assert text in note
 
 
+def test_model_names_that_resemble_other_roles_stay_models():
+    rng = np.random.default_rng(SEED)
+    base = rng.uniform(0.5, 0.9, 10)
+    wide = pd.DataFrame({"dataset": [f"serie_{i}" for i in range(10)],
+                         "TimeGPT": base + rng.normal(0, 0.02, 10),
+                         "N-BEATS": base + rng.normal(0, 0.02, 10),
+                         "RankSVM": base + rng.normal(0, 0.02, 10),
+                         "ID3": base + rng.normal(0, 0.02, 10)})
+    r = cu.analyze_results(wide, metric="accuracy")
+    assert r.models == ("TimeGPT", "N-BEATS", "RankSVM", "ID3") and r.n_units == 10
+    assert not any(n.startswith("No se analizan") for n in r.notes)
+
+
 @pytest.mark.parametrize("extra, pattern", [
     ({"tam": np.arange(14) * 250 + 130}, r"«tam» tiene valores de 130 a 3380, fuera del rango"),
     ({"i": np.arange(14)}, r"«i» tiene los enteros 0, 1, …, 13 sin repetir: parece un índice"),

@@ -98,8 +98,8 @@ def _find(columns: list[str], names: set[str]) -> str | None:
     hits = [c for c in columns if _plain(c) in names]
     if len(hits) > 1:
         raise ValueError(
-            f"`data` tiene varias columnas con el mismo papel ({', '.join(map(str, hits))}); "
-            "deje solo una o renómbrela."
+            f"`data` tiene varias columnas con el mismo papel ({list_columns(hits)}); ignore "
+            f"las que sobren con {option('ignore_columns', [str(h) for h in hits[1:]])}."
         )
     return hits[0] if hits else None
 

@@ -198,7 +198,17 @@ _DESCRIPTOR_NAMES = {
 }
 _ID_NAMES = {"id", "ids", "idx", "index", "indice", "row", "row_id", "fila", "identificador",
              "uid", "key", "clave", "numero", "number", "no", "nr"}
-_SPREAD = ("_std", "_sd", "_sem", "_se", "_var", "_desviacion", "_desv")
+_MEMORY_NAMES = {"memory", "memoria", "ram", "mem", "memory_mb", "memoria_mb"}
+#: Lo que cuentan las columnas ``n_*`` que describen los datos (``n_features``, ``n_prueba``...).
+_COUNTED = {
+    "features", "samples", "instances", "rows", "cols", "columns", "classes", "clases",
+    "atributos", "ejemplos", "variables", "obs", "observations", "observaciones", "train",
+    "test", "prueba", "entrenamiento", "train_samples", "test_samples", "categories",
+    "categorias", "numeric", "nominal", "missing", "faltantes", "folds", "particiones",
+    "repeats", "repeticiones", "models", "modelos", "trials", "params", "parametros",
+    "estimators", "iter", "iterations", "epochs", "dims", "pixels", "tokens", "nodes", "edges",
+}
+_SPREAD = ("_std", "_sem", "_desviacion", "_desv", "_stdev", "_stddev")
 _RANK_NAMES = {"rank", "rango", "ranking", "posicion", "rank_test_score", "mean_rank"}
 
 
@@ -212,20 +222,22 @@ def non_model_kind(name: object) -> str | None:
     plain = _plain(name)
     if plain == "" or re.fullmatch(r"unnamed_\d+", plain):
         return "rótulos de fila sin nombre"
+    # Prefijos y sufijos que no llevan nombres de modelos (TimeGPT, N-BEATS o RankSVM no caen).
     if (plain in _TIME_NAMES or plain.endswith(("_time", "_times", "_seconds", "_secs",
                                                 "_segundos", "_tiempo", "_duration"))
-            or plain.startswith(("tiempo_", "time_", "duracion_", "duration_", "runtime_"))):
+            or plain.startswith(("tiempo_", "duracion_", "duration_", "runtime_"))):
         return "un tiempo"
-    if plain.startswith(("memory", "memoria", "ram_", "peak_mem")) or plain == "ram":
+    if plain in _MEMORY_NAMES or plain.startswith(("memory_", "memoria_", "peak_mem")):
         return "una memoria"
-    if (plain in _DESCRIPTOR_NAMES or plain.startswith(("n_", "num_", "number_of_", "numero_de_"))
+    if (plain in _DESCRIPTOR_NAMES or plain.startswith(("num_", "number_of_", "numero_de_"))
+            or (plain.startswith("n_") and plain[2:] in _COUNTED)
             or plain.endswith(("_size", "_tamano"))):
         return "una descripción de los datos"
     if plain in _ID_NAMES or plain.endswith(("_id", "_idx", "_index")):
         return "un identificador"
-    if plain.endswith(_SPREAD) or plain.startswith(("std_", "sd_", "desviacion_")):
+    if plain.endswith(_SPREAD) or plain.startswith(("std_", "desviacion_")):
         return "una dispersión"
-    if plain in _RANK_NAMES or plain.startswith("rank_"):
+    if plain in _RANK_NAMES or plain.startswith("rank_test"):
         return "un rango"
     return None
 
