@@ -157,7 +157,8 @@ def test_r_style_long_table_with_several_metrics_asks_which_one():
         cu.analyze_results(long)
     r = cu.analyze_results(long, metric="accuracy")
     assert r.design == "datasets" and r.models == ("rf", "svm", "knn") and r.n_units == 12
-    table = long.groupby(["data.set", "classifier"]).accuracy.mean().unstack()[["rf", "svm", "knn"]]
+    table = long.groupby(["data.set", "classifier"]).accuracy.mean().unstack()
+    table = table[["rf", "svm", "knn"]]
     np.testing.assert_allclose(r.descriptives.loc[["rf", "svm", "knn"], "media"], table.mean())
     ranks = np.mean([stats.rankdata(-row) for row in table.to_numpy()], axis=0)
     np.testing.assert_allclose(r.descriptives.loc[["rf", "svm", "knn"], "rango medio"], ranks)
@@ -214,6 +215,36 @@ def test_unrecognised_role_names_are_given_with_options():
         cu.analyze_results(long, dataset_column="bench", ignore_columns=["bench"])
 
 
+def test_mlr3_style_scores_are_read_without_renaming():
+    """``bmr$score()`` de mlr3: nr, task_id, learner_id, resampling_id, iteration, classif.ce."""
+    rng = np.random.default_rng(SEED)
+    rows, nr = [], 0
+    for t in range(10):
+        base = rng.uniform(0.05, 0.3)
+        for learner in ("classif.ranger", "classif.rpart"):
+            for it in range(1, 6):
+                nr += 1
+                rows.append({"nr": nr, "task_id": f"task_{t}", "learner_id": learner,
+                             "resampling_id": "cv", "iteration": it,
+                             "classif.ce": base + 0.03 * (learner == "classif.rpart")
+                             + rng.normal(0, 0.02)})
+    scores = pd.DataFrame(rows)
+    r = cu.analyze_results(scores)
+    assert r.design == "datasets" and r.n_units == 10 and r.higher_is_better is False
+    table = scores.groupby(["task_id", "learner_id"])["classif.ce"].mean().unstack()
+    assert r.comparisons.pvalue.iloc[0] == pytest.approx(
+        stats.wilcoxon(table["classif.ranger"], table["classif.rpart"]).pvalue, rel=1e-12)
+    assert "«resampling_id» (un identificador)" in " ".join(r.notes)
+
+
+def test_an_unnamed_numeric_index_is_set_aside_and_said():
+    wide = wide_benchmark().drop(columns=["dataset_id", "n_features", "instance_size"])
+    r = cu.analyze_results(wide.reset_index().rename(columns={"index": "Unnamed: 0"}),
+                           metric="accuracy")
+    assert r.models == ("A", "B", "C")
+    assert "«Unnamed: 0» (rótulos de fila sin nombre)" in " ".join(r.notes)
+
+
 def test_two_columns_that_could_play_one_role_are_named():
     long = benchmark_long(models=("rf", "svm")).drop(columns=["precision", "recall"])
     long["task"] = np.where(long["data.set"] < "ds06", "binary", "multiclass")
@@ -238,7 +269,8 @@ def test_descriptors_identifiers_and_times_are_never_models():
     table = wide.set_index("dataset")[["A", "B", "C"]]
     assert r.omnibus["pvalue"] == pytest.approx(iman_davenport_p(table), rel=1e-9)
     note = next(n for n in r.notes if n.startswith("No se analizan"))
-    for text in ("«dataset_id» (identifica lo mismo que «dataset»)", "«n_features» (una descripción de los datos)",
+    for text in ("«dataset_id» (identifica lo mismo que «dataset»)",
+                 "«n_features» (una descripción de los datos)",
                  "«instance_size» (una descripción", "«fit_time» (un tiempo)"):
         assert text in note
 
