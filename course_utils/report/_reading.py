@@ -198,6 +198,24 @@ def _unpaired(wide: pd.DataFrame, where: str, fix: str) -> None:
         )
 
 
+def _group_means(wide: pd.DataFrame) -> pd.DataFrame:
+    """Media de cada modelo dentro de cada grupo (primer nivel del índice), sin contar celdas
+    vacías; suma las filas en orden, como ``DataFrame.mean`` de cada grupo (los mismos bits)."""
+    codes, names = pd.factorize(wide.index.get_level_values(0), sort=False)
+    order = np.argsort(codes, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(codes[order]) != 0])
+    values = wide.to_numpy(dtype=float)[order]
+    seen = ~np.isnan(values)
+    filled = np.where(seen, values, 0.0)
+    ends = np.r_[starts[1:], len(values)]
+    sums = np.array([filled[a:b].sum(axis=0) for a, b in zip(starts, ends)])
+    counts = np.array([seen[a:b].sum(axis=0) for a, b in zip(starts, ends)])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        means = np.where(counts > 0, sums / np.maximum(counts, 1), np.nan)
+    return pd.DataFrame(means, index=pd.Index(names, name=wide.index.names[0]),
+                        columns=wide.columns)
+
+
 def _unpaired_within(wide: pd.DataFrame) -> None:
     """Particiones × modelos dentro de cada conjunto (primer nivel del índice): un modelo que
     está en un conjunto debe tener todas sus particiones; si falta del todo, es una celda vacía
@@ -423,7 +441,7 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
         if units:
             wide = _pivot(long, [dataset] + units, model, score, "partición", unused)
             _unpaired_within(wide)
-            wide = wide.groupby(level=0, sort=False).mean()
+            wide = _group_means(wide)
             averaged = _averaged_note(fold, seed)
         else:
             wide = _pivot(long, [dataset], model, score, "conjunto de datos", unused)
@@ -724,10 +742,8 @@ def _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
         names = table[dataset].to_numpy()
         if inner:
             values = values.set_axis(pd.MultiIndex.from_frame(table[keys]), axis=0)
-            for name, group in values.groupby(level=0, sort=False):
-                _unpaired(group, f"particiones del conjunto «{name}»",
-                          "Repita las que faltan o quite ese conjunto.")
-            values = values.groupby(level=0, sort=False).mean()
+            _unpaired_within(values)
+            values = _group_means(values)
         else:
             values = values.set_axis(pd.Index(names), axis=0)
         values.index.name = str(dataset)
