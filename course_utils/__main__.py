@@ -16,6 +16,8 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+from course_utils._options import COMMAND_LINE_OPTIONS
+
 # argparse escribe sus textos fijos en inglés; estos son los que ve quien usa la orden.
 _SPANISH = {
     "usage: ": "uso: ",
@@ -86,6 +88,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="permite celdas vacías en la tabla conjuntos × algoritmos "
                    "(Skillings y Mack)")
     p.add_argument("--semilla", type=int, default=0, help="semilla de los remuestreos (0)")
+    _role_options(p)
     p.add_argument("--formato", choices=["markdown", "html", "latex"], default=None,
                    help="formato del informe (por defecto, el de la extensión de --salida, "
                    "o markdown)")
@@ -96,6 +99,43 @@ def _parser() -> argparse.ArgumentParser:
                    "cuaderno y la sección sin enlace")
     _add_reading_options(p)
     return parser
+
+
+def _role_options(p: argparse.ArgumentParser) -> None:
+    """Opciones que dicen qué es cada columna (si su nombre no se reconoce) y qué son los datos."""
+    g = p.add_argument_group(
+        "papel de las columnas",
+        "Se reconocen nombres habituales en español y en inglés (conjunto/dataset/task, "
+        "algoritmo/model/classifier, particion/fold/split, repeticion/repeat/run, "
+        "semilla/seed, puntuacion/score/accuracy/auc..., y_true/etiqueta/target/label); "
+        "estas opciones nombran las demás, sin tener que renombrarlas.",
+    )
+    for flag, dest, what in (
+        ("--col-conjunto", "col_conjunto", "los conjuntos de datos"),
+        ("--col-algoritmo", "col_algoritmo", "los algoritmos (tabla larga)"),
+        ("--col-particion", "col_particion", "la partición de la validación cruzada"),
+        ("--col-repeticion", "col_repeticion", "la repetición de la validación cruzada"),
+        ("--col-semilla", "col_semilla", "la semilla de entrenamiento"),
+        ("--col-puntuacion", "col_puntuacion",
+         "la puntuación (tabla larga; con varias medidas, la que se analiza)"),
+        ("--col-etiquetas", "col_etiquetas", "las etiquetas verdaderas (conjunto de prueba)"),
+    ):
+        g.add_argument(flag, dest=dest, metavar="COL", help=f"columna de {what}")
+    g.add_argument("--modelo", dest="modelos", action="append", metavar="COL",
+                   help="en una tabla ancha, una columna que es un modelo (repítala: --modelo A "
+                   "--modelo B); las demás no se analizan")
+    g.add_argument("--ignorar", action="append", metavar="COL",
+                   help="columna que no se usa (repítala para varias: --ignorar id "
+                   "--ignorar tiempo)")
+    g.add_argument("--porcentaje", action="store_true",
+                   help="las puntuaciones están en porcentaje (0-100): se dividen entre 100")
+    g.add_argument("--tipo", choices=["etiquetas", "puntuaciones", "regresion"],
+                   help="qué son las predicciones sobre un conjunto de prueba, si no se deduce")
+    g.add_argument("--positiva", metavar="CLASE",
+                   help="clase positiva de un problema binario con puntuaciones")
+
+
+_TIPOS = {"etiquetas": "labels", "puntuaciones": "scores", "regresion": "regression"}
 
 
 def _progress(step: int, total: int, text: str) -> None:
@@ -122,12 +162,21 @@ def main(argv: list[str] | None = None) -> int:
         from course_utils.report import analyze_results
 
         _progress(1, 3, f"Leyendo y validando {args.csv}")
-        result = analyze_results(
-            args.csv, design=args.diseno, higher_is_better=args.mayor, metric=args.medida,
-            alpha=args.alfa, rope=args.rope, control=args.control, test_train_ratio=args.razon,
-            cv=args.cv, allow_missing=args.permitir_huecos, random_state=args.semilla,
-            index_col=_index_col(args.columna_indice),
-        )
+        from course_utils._options import command_line_messages
+
+        with command_line_messages():
+            result = analyze_results(
+                args.csv, design=args.diseno, higher_is_better=args.mayor, metric=args.medida,
+                alpha=args.alfa, rope=args.rope, control=args.control,
+                test_train_ratio=args.razon, cv=args.cv, allow_missing=args.permitir_huecos,
+                random_state=args.semilla, dataset_column=args.col_conjunto,
+                model_column=args.col_algoritmo, fold_column=args.col_particion,
+                repeat_column=args.col_repeticion, seed_column=args.col_semilla,
+                score_column=args.col_puntuacion, label_column=args.col_etiquetas,
+                model_columns=args.modelos, ignore_columns=args.ignorar,
+                percent=args.porcentaje, predictions=_TIPOS.get(args.tipo),
+                positive_label=args.positiva, index_col=_index_col(args.columna_indice),
+            )
         _progress(2, 3, f"Análisis: {result._procedure(result.main_choice)}")
         if fmt == "html":
             text = result.to_html(links=args.enlaces)
@@ -159,27 +208,12 @@ def main(argv: list[str] | None = None) -> int:
 
 # --- Lectura del fichero, salida y mensajes con los nombres de las opciones --------------------
 
-#: Cómo se llama en la terminal cada argumento de ``analyze_results``. Los mensajes de error
-#: nombran los argumentos de Python entre comillas invertidas («`higher_is_better`: ...»);
-#: :func:`_command_line_text` los cambia por estas opciones. None: no tiene opción (la orden
-#: nunca lo pasa, así que sus mensajes no pueden aparecer aquí).
-OPTIONS = {
-    "data": "{csv}",
-    "design": "--diseno",
-    "higher_is_better": "--mayor-es-mejor / --menor-es-mejor",
-    "metric": "--medida",
-    "alpha": "--alfa",
-    "rope": "--rope",
-    "control": "--control",
-    "test_train_ratio": "--razon",
-    "cv": "--cv",
-    "label_column": None,
-    "predictions": None,
-    "loss": None,
-    "allow_missing": "--permitir-huecos",
-    "random_state": "--semilla",
-    "index_col": "--columna-indice",
-}
+#: Cómo se llama en la terminal cada argumento de ``analyze_results`` (la tabla de
+#: :mod:`course_utils._options`, la misma con que los mensajes nuevos escriben la opción). Los
+#: mensajes que nombran un argumento de Python entre comillas invertidas («`higher_is_better`:
+#: ...») los cambia :func:`_command_line_text`. None: no tiene opción (la orden nunca lo pasa,
+#: así que sus mensajes no pueden aparecer aquí).
+OPTIONS = {"data": "{csv}", "loss": None, **COMMAND_LINE_OPTIONS}
 #: Valores que son una opción por sí solos («allow_missing=True» es «--permitir-huecos»).
 _FLAG_VALUES = {
     ("higher_is_better", "True"): "--mayor-es-mejor",
@@ -192,7 +226,7 @@ _VALUE = r"""'[^']*'|"[^"]*"|[-+]?\d+(?:\.\d+)?(?:/\d+)?|\w+"""
 def _command_line_text(message: str, csv: str) -> str:
     """El mensaje de ``analyze_results`` con las opciones de la orden en vez de los argumentos.
 
-    «`higher_is_better`: no se sabe...» pasa a «--mayor-es-mejor / --menor-es-mejor: no se
+    «`higher_is_better`: no se sabe...» pasa a «--mayor-es-mejor o --menor-es-mejor: no se
     sabe...»; «pase allow_missing=True» a «pase --permitir-huecos»; «design='cv'» a
     «--diseno cv»; «`data`» al nombre del fichero (sin la carpeta).
     """
@@ -205,7 +239,7 @@ def _command_line_text(message: str, csv: str) -> str:
         name, value = match.group(1), match.group(2)
         if (name, value) in _FLAG_VALUES:
             return _FLAG_VALUES[name, value]
-        option = OPTIONS[name].split(" / ")[0].format(csv=csv)
+        option = OPTIONS[name].split(" o ")[0].format(csv=csv)
         if value == "None":
             return f"{option} sin fijar"
         value = value.strip("'\"")

@@ -1420,7 +1420,12 @@ SWEEP.update({
          "random_state": BAD["seed"], "design": BAD["choice"],
          "higher_is_better": st.sampled_from([1, "True", np.nan, []]),
          "rope": st.sampled_from([-1, 0, float("nan"), "0.01", (0.1, -0.1), [1, 2, 3], True]),
-         "control": st.sampled_from(["Z", 3, "", ["A"]])},
+         "control": st.sampled_from(["Z", 3, "", ["A"]]),
+         "dataset_column": st.sampled_from([3, "nope", ["conjunto"]]),
+         "ignore_columns": st.sampled_from([3, ["A", "A"], ["zz"], [1], "conjunto"]),
+         "model_columns": st.sampled_from([3, ["zz"], ["A"], ["conjunto", "A"]]),
+         "percent": st.sampled_from([1, "sí", None, np.nan]),
+         "predictions": BAD["choice"]},
         _check_report, max_examples=40, extra_names=("data",),
     ),
     "read_results": Case(

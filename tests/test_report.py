@@ -301,7 +301,7 @@ def test_autorank_agrees_on_two_algorithms():
     (lambda d: pd.concat([d, d.iloc[:1]]), {}, r"filas repetidas"),
     (lambda d: d[d.repeticion == 0].iloc[:4], {"test_train_ratio": 0.5}, r"muy pocas"),
     (lambda d: d.rename(columns={"exactitud": "x"}).assign(y=1), {}, r"qué columna tiene la puntuación"),
-    (lambda d: d, {"metric": "kappa"}, r"`metric`: no se conoce"),
+    (lambda d: d, {"metric": "bleu"}, r"`metric`: no se conoce"),
     (lambda d: d, {"rope": -1}, r"`rope` debe ser un número positivo"),
     (lambda d: d, {"control": 3}, r"`control` debe ser"),
     (lambda d: d, {"alpha": 5}, r"`alpha`"),

@@ -478,7 +478,7 @@ def test_command_line_errors_name_options_not_python_arguments(tmp_path):
         assert "np." not in line
     # el mensaje se lee con naturalidad después del cambio
     line = _error_line(_cli(plain)[2])
-    assert "error: --mayor-es-mejor / --menor-es-mejor: no se sabe si una puntuación mayor es " \
+    assert "error: --mayor-es-mejor o --menor-es-mejor: no se sabe si una puntuación mayor es " \
            "mejor; dé --mayor-es-mejor (exactitud, AUC) o --menor-es-mejor" in line
     line = _error_line(_cli(holes, "--medida", "exactitud")[2])
     assert "error: huecos.csv: las celdas de la tabla" in line and str(tmp_path) not in line

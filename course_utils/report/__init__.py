@@ -24,9 +24,11 @@ from course_utils.report._analysis import (  # noqa: F401
     N_BOOTSTRAP, _analyze_cv, _analyze_datasets, _analyze_seeds, _analyze_test_set,
     _cliffs_delta, _conclusions,
 )
+from course_utils._options import option
 from course_utils.report._reading import (  # noqa: F401
     DESIGN_NAMES, DESIGNS, METRICS, _infer_design, _plain, _read_table, read_results,
 )
+from course_utils.report._roles import canonical_metric, metric_properties
 from course_utils.report._render import AnalysisResult
 
 __all__ = ["AnalysisResult", "analyze_results", "read_results", "DESIGNS"]
@@ -49,6 +51,16 @@ def analyze_results(
     allow_missing: bool = False,
     random_state: int = 0,
     index_col: object = None,
+    dataset_column: str | None = None,
+    model_column: str | None = None,
+    fold_column: str | None = None,
+    repeat_column: str | None = None,
+    seed_column: str | None = None,
+    score_column: str | None = None,
+    model_columns: object = None,
+    ignore_columns: object = None,
+    percent: bool = False,
+    positive_label: object = None,
 ) -> AnalysisResult:
     """Analiza los resultados de un experimento y explica la elección de la prueba.
 
@@ -96,7 +108,11 @@ def analyze_results(
     label_column : str o None
         Columna de las etiquetas verdaderas, si no se llama ``y_true`` o parecido.
     predictions : {"labels", "scores", "regression"} o None
-        Qué son las predicciones (se deduce si no se da).
+        Qué son las predicciones sobre un conjunto de prueba: etiquetas predichas,
+        puntuaciones de un problema binario (probabilidades) o valores de una regresión. Se
+        deduce solo cuando los valores no dejan duda; si no (por ejemplo, etiquetas enteras con
+        más de dos valores y predicciones enteras, que pueden ser clases o una regresión), hay
+        que darlo.
     loss : {"squared", "absolute"}
         Pérdida por ejemplo en regresión.
     allow_missing : bool
@@ -108,6 +124,34 @@ def analyze_results(
         si no tiene nombre en la cabecera, como la escriben ``write.csv`` de R y ``to_csv()``
         de pandas. Un índice 0…N−1 o 1…N no se analiza; unos nombres son los conjuntos de
         datos. Las notas del informe dicen qué se hizo con ella.
+    dataset_column, model_column, fold_column, repeat_column, seed_column : str o None
+        La columna de los conjuntos de datos, de los algoritmos (tabla larga), de la
+        partición, de la repetición y de la semilla, si su nombre no se reconoce. Se
+        reconocen, sin importar mayúsculas, acentos ni separadores, nombres como
+        ``conjunto``/``dataset``/``data.set``/``task``/``problem``, ``algoritmo``/``model``/
+        ``classifier``/``learner``/``method``, ``particion``/``fold``/``split``,
+        ``repeticion``/``repeat``/``run``/``iteration`` y ``semilla``/``seed``/
+        ``random_state``.
+    score_column : str o None
+        Columna de la puntuación en una tabla larga. Si hay varias medidas (``accuracy``,
+        ``precision``...), hay que elegir una: con este argumento o con ``metric`` igual al
+        nombre de la columna.
+    model_columns : list of str o None
+        En una tabla ancha, las columnas que son modelos (las demás no se analizan). Por
+        defecto son modelos las columnas sin otro papel; si alguna no lo parece claramente
+        (textos, un índice 0, 1, …, enteros entre decimales, valores fuera del rango de la
+        medida), se pregunta.
+    ignore_columns : list of str o None
+        Columnas que no se usan (identificadores, descripciones, tiempos...). Las que se
+        reconocen por su nombre (``id``, ``n_features``, ``fit_time``, ``tiempo``...) ya no se
+        analizan como modelos; el informe dice cuáles se dejaron fuera.
+    percent : bool
+        Las puntuaciones están en porcentaje (0-100): se dividen entre 100 y el informe lo
+        dice. Solo para medidas acotadas (exactitud, AUC, F1, error...).
+    positive_label : object o None
+        Clase positiva de un problema binario con puntuaciones (la que indican las
+        puntuaciones altas). Se deduce solo de parejas sin duda: 0/1, -1/1, False/True,
+        no/sí (o yes), neg/pos, negativo/positivo, negative/positive, falso/verdadero.
 
     Devuelve
     --------
@@ -153,17 +197,38 @@ def analyze_results(
 
         test_train_ratio = check_test_train_ratio(test_train_ratio)
     rope_t = _check_rope(rope)
+    percent = check_bool(percent, "percent")
+    column_roles = {
+        role: _check_column_name(value, arg) for role, arg, value in (
+            ("dataset", "dataset_column", dataset_column), ("model", "model_column", model_column),
+            ("fold", "fold_column", fold_column), ("repeat", "repeat_column", repeat_column),
+            ("seed", "seed_column", seed_column), ("score", "score_column", score_column))
+    }
+    _check_column_name(label_column, "label_column")
+    ignore_columns = _check_column_list(ignore_columns, "ignore_columns")
+    model_columns = _check_column_list(model_columns, "model_columns")
+    if metric is not None and not isinstance(metric, str):
+        raise TypeError(f"{option('metric')} debe ser el nombre de una medida; se recibió "
+                        f"{describe(metric)}.")
     table, reading_notes = _read_table(data, index_col, label_column)
-    d = _infer_design(table, design, label_column, cv, test_train_ratio, allow_missing)
+    if (metric is not None and canonical_metric(metric) is None
+            and not any(_plain(c) == _plain(metric) for c in table.columns)):
+        raise ValueError(
+            f"{option('metric')}: no se conoce {metric!r}; use una de "
+            f"{', '.join(sorted(METRICS))} (o su nombre en inglés: accuracy, roc_auc, f1_macro, "
+            f"rmse...), o el nombre de la columna de la puntuación, o no la dé y diga si mayor "
+            f"es mejor con {option('higher_is_better')}."
+        )
+    d = _infer_design(table, design, label_column, cv, test_train_ratio, allow_missing,
+                      columns=column_roles, ignore_columns=ignore_columns,
+                      model_columns=model_columns, metric=metric, percent=percent,
+                      predictions=predictions, positive_label=positive_label)
 
     if d.design != "test_set":
         metric_name = _plain(metric) if metric is not None else d.metric
-        if metric is not None and metric_name not in METRICS:
-            raise ValueError(
-                f"`metric`: no se conoce {metric!r}; use una de {', '.join(sorted(METRICS))}, o "
-                "quite `metric` y dé `higher_is_better`."
-            )
-        bounded, default_higher = METRICS.get(metric_name, (False, None))
+        if metric is not None and canonical_metric(metric) is None:
+            metric_name = d.metric  # `metric` nombraba la columna de la puntuación
+        bounded, default_higher = metric_properties(metric_name)
         if higher_is_better is None:
             higher_is_better = default_higher
         if higher_is_better is None:
@@ -172,6 +237,7 @@ def analyze_results(
                 "`higher_is_better=True` (exactitud, AUC) o `higher_is_better=False` (un error), "
                 "o la medida con `metric`."
             )
+        _percent(d, percent, metric_name, bounded)
         values = d.table.to_numpy(dtype=float)
         values = values[~np.isnan(values)]
         if bounded and (values.min() < 0 or values.max() > 1):
@@ -179,7 +245,8 @@ def analyze_results(
             raise ValueError(
                 f"`data`: la medida «{metric_name}» va de 0 a 1, pero hay puntuaciones entre "
                 f"{values.min():g} y {values.max():g}"
-                + (": parecen porcentajes; divídalas entre 100." if pct else ".")
+                + (f": parecen porcentajes; dígalo con {option('percent', True)} y se "
+                   "dividirán entre 100." if pct else ".")
             )
         d.metric = metric_name
         if d.design == "cv":
@@ -195,7 +262,10 @@ def analyze_results(
                              "conjuntos de datos, no para un solo conjunto de prueba.")
         if control is not None:
             raise ValueError("`control`: solo se usa con varios algoritmos en varios conjuntos.")
-        res = _analyze_test_set(d, alpha, rope_t, predictions, loss)
+        if percent:
+            raise ValueError(f"{option('percent', True)}: es para puntuaciones en porcentaje, "
+                             "no para predicciones sobre un conjunto de prueba.")
+        res = _analyze_test_set(d, alpha, rope_t, d.kind, loss)
         models = tuple(d.predictions)
         higher_is_better = res["higher"]
     conclusion = _conclusions(res, d.design, alpha, rope_t, res["higher"])
@@ -205,7 +275,7 @@ def analyze_results(
         omnibus=res["omnibus"], comparisons=res["comparisons"].reset_index(drop=True),
         effect=res["effect"], correction=res["correction"], bayes=res["bayes"],
         conclusion=tuple(conclusion),
-        notes=tuple(reading_notes) + tuple(n for n in res["notes"] if n),
+        notes=tuple(n for n in list(reading_notes) + list(d.notes) + list(res["notes"]) if n),
         alpha=alpha, rope=rope_t, higher_is_better=higher_is_better,
         metric=res["metric"], random_state=int(random_state), call=call,
         table_notes=tuple(res.get("table_notes", ())),
@@ -216,7 +286,51 @@ def analyze_results(
 _DEFAULTS = {"design": None, "higher_is_better": None, "metric": None, "alpha": 0.05,
              "rope": None, "control": None, "test_train_ratio": None, "cv": None,
              "label_column": None, "predictions": None, "loss": "squared",
-             "allow_missing": False, "random_state": 0, "index_col": None}
+             "allow_missing": False, "random_state": 0, "index_col": None,
+             "dataset_column": None,
+             "model_column": None, "fold_column": None, "repeat_column": None,
+             "seed_column": None, "score_column": None, "model_columns": None,
+             "ignore_columns": None, "percent": False, "positive_label": None}
+
+
+def _check_column_name(value: object, arg: str) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f"{option(arg)} debe ser el nombre de una columna (un texto); se "
+                        f"recibió {describe(value)}.")
+    return value
+
+
+def _check_column_list(value: object, arg: str) -> tuple:
+    """``"a"`` o ``["a", "b"]`` → ``("a", "b")``."""
+    if value is None:
+        return ()
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, (list, tuple)) or not all(isinstance(v, str) for v in names):
+        raise TypeError(f"{option(arg)} debe ser un nombre de columna o una lista de nombres; "
+                        f"se recibió {describe(value)}.")
+    if len(set(names)) != len(names):
+        raise ValueError(f"{option(arg)}: hay columnas repetidas en {list(names)!r}.")
+    return tuple(names)
+
+
+def _percent(d, percent: bool, metric_name: str, bounded: bool) -> None:
+    """Con ``percent=True``, divide las puntuaciones entre 100 y lo anota."""
+    if not percent:
+        return
+    if metric_name and not bounded:
+        raise ValueError(
+            f"{option('percent', True)}: la medida «{metric_name}» no es una proporción entre "
+            "0 y 1; los porcentajes son para exactitud, AUC, F1, error..."
+        )
+    values = d.table.to_numpy(dtype=float)
+    values = values[~np.isnan(values)]
+    if values.min() < 0 or values.max() > 100:
+        raise ValueError(
+            f"{option('percent', True)}: hay puntuaciones entre {values.min():g} y "
+            f"{values.max():g}, que no son porcentajes (de 0 a 100)."
+        )
+    d.table = d.table / 100
+    d.notes.append("Las puntuaciones estaban en porcentaje: se dividieron entre 100.")
 
 
 def _call_text(data: object, given: dict) -> str:

@@ -120,7 +120,7 @@ def _analyze_test_set(d: _Design, alpha, rope, kind, loss):
             )
         from sklearn.metrics import roc_auc_score
 
-        pos = max(classes.tolist())
+        pos = d.positive_label if d.positive_label is not None else max(classes.tolist())
         auc = {m: float(roc_auc_score(y == pos, preds[m])) for m in models}
         descriptives = pd.DataFrame({"AUC": auc}).rename_axis("modelo")
         for a, b in _pairs(models):
@@ -132,7 +132,8 @@ def _analyze_test_set(d: _Design, alpha, rope, kind, loss):
         choices = [GUIDE["test_set_scores_two" if len(models) == 2 else "test_set_scores_many"]]
         correction = "Holm" if len(models) > 2 else ""
         effect = "diferencia de AUC"
-        notes.append(f"Clase positiva: {show_value(pos)} (la mayor de las dos etiquetas).")
+        notes.append(f"Clase positiva: {show_value(pos)} "
+                     f"({d.positive_reason or 'la mayor de las dos etiquetas'}).")
         higher = True
     else:
         yf = np.asarray(y, dtype=float)

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +17,14 @@ import pandas as pd
 
 from course_utils._validation import describe, show_value
 from course_utils.report._input import index_to_column, read_csv_file, row_labels
+from course_utils._options import option
+from course_utils.report._predictions import prediction_kind
+from course_utils.report._roles import (
+    _DATASET_NAMES, _FOLD_NAMES, _LABEL_NAMES, _METRIC_NAME_NAMES, _NTEST_NAMES,
+    _NTRAIN_NAMES, _SEED_NAMES, METRICS, _plain, assign_roles, canonical_metric,
+    doubtful_model_columns, is_score_name, is_time_name, list_columns,
+    metric_properties, non_model_kind, raise_doubtful, refuse_values, value_kind,
+)
 
 #: Diseños que reconoce :func:`analyze_results`.
 DESIGNS = ("test_set", "cv", "seeds", "datasets")
@@ -29,36 +36,8 @@ DESIGN_NAMES = {
     "datasets": "una puntuación por conjunto de datos y algoritmo (tabla N × k)",
 }
 
-# Nombres de columna reconocidos (sin acentos, en minúsculas).
-_LABEL_NAMES = {"y_true", "y", "etiqueta", "clase", "verdad", "objetivo", "target", "label"}
-_DATASET_NAMES = {"conjunto", "conjunto_de_datos", "dataset", "data_set", "datos", "problema"}
-_MODEL_NAMES = {"modelo", "algoritmo", "model", "algorithm", "clasificador", "metodo", "method"}
-_FOLD_NAMES = {"particion", "fold", "pliegue", "division", "split"}
-_REPEAT_NAMES = {"repeticion", "repeat", "repetition", "rep", "iteracion"}
-_SEED_NAMES = {"semilla", "seed", "random_state"}
-_SCORE_NAMES = {
-    "puntuacion", "score", "valor", "value", "resultado", "metrica", "medida",
-    "exactitud", "accuracy", "auc", "f1", "error", "rmse", "mae", "mse",
-}
-_NTEST_NAMES = {"n_prueba", "n_test"}
-_NTRAIN_NAMES = {"n_entrenamiento", "n_train"}
-
-#: Medidas conocidas: (acotada en [0, 1], mayor es mejor).
-METRICS = {
-    "exactitud": (True, True), "accuracy": (True, True),
-    "exactitud_equilibrada": (True, True), "balanced_accuracy": (True, True),
-    "auc": (True, True), "roc_auc": (True, True), "f1": (True, True),
-    "precision": (True, True), "sensibilidad": (True, True), "recall": (True, True),
-    "error": (True, False), "tasa_de_error": (True, False),
-    "rmse": (False, False), "mae": (False, False), "mse": (False, False),
-    "log_loss": (False, False), "entropia_cruzada": (False, False),
-    "r2": (False, True),
-}
-
-
-def _plain(name: object) -> str:
-    text = unicodedata.normalize("NFKD", str(name)).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "_", text.strip().lower()).strip("_")
+# Los nombres de cada papel, las medidas y las columnas que no son modelos: ``_roles``.
+_ = (METRICS, _plain)  # se importan de aquí desde ``course_utils.report``
 
 
 # ---------------------------------------------------------------------------------------------
@@ -132,12 +111,13 @@ def _read_table(data: object, index_col: object = None,
     return table, notes
 
 
+
 def _find(columns: list[str], names: set[str]) -> str | None:
     hits = [c for c in columns if _plain(c) in names]
     if len(hits) > 1:
         raise ValueError(
-            f"`data` tiene varias columnas con el mismo papel ({', '.join(map(str, hits))}); "
-            "deje solo una o renómbrela."
+            f"`data` tiene varias columnas con el mismo papel ({list_columns(hits)}); ignore "
+            f"las que sobren con {option('ignore_columns', [str(h) for h in hits[1:]])}."
         )
     return hits[0] if hits else None
 
@@ -159,11 +139,25 @@ class _Design:
     averaged: str = ""  # qué se promedió al pasar a conjuntos de datos
     varies: str = ""
     metric: str = ""
+    notes: list = field(default_factory=list)  # lo que se dedujo al leer la tabla
+    positive_label: object = None  # test_set con puntuaciones: la clase positiva
+    positive_reason: str = ""
+
+
+_VARIES = {
+    "test_set": "los ejemplos del conjunto de prueba (los modelos ya están entrenados)",
+    "cv": "la partición de validación cruzada (un solo conjunto de datos)",
+    "seeds": "la semilla de entrenamiento (la división de los datos es fija)",
+    "datasets": "los conjuntos de datos (cada uno, una puntuación por algoritmo)",
+}
+_MISSING_FIX = ("Ejecute lo que falta o, para usar todas las celdas observadas con la prueba de "
+                "Skillings y Mack (cuaderno 12), pase allow_missing=True.")
 
 
 def _check_numeric(table: pd.DataFrame, what: str) -> pd.DataFrame:
     out = table.copy()
     for col in out.columns:
+        refuse_values(str(col), value_kind(out[col]), "puntuaciones")
         converted = pd.to_numeric(out[col], errors="coerce")
         bad = converted.isna() & out[col].notna()
         if bad.any():
@@ -180,24 +174,40 @@ def _check_numeric(table: pd.DataFrame, what: str) -> pd.DataFrame:
     return out
 
 
-def _pivot(long: pd.DataFrame, unit_cols: list[str], model: str, score: str, where: str):
+def _key_text(key: object) -> str:
+    parts = key if isinstance(key, tuple) else (key,)
+    return ", ".join(str(k.item() if isinstance(k, np.generic) else k) for k in parts)
+
+
+def _pivot(long: pd.DataFrame, unit_cols: list[str], model: str, score: str, where: str,
+           unused: list | None = None):
     counts = long.groupby(unit_cols + [model], dropna=False).size()
     if (counts > 1).any():
         key = counts[counts > 1].index[0]
+        hint = ""
+        if unused:
+            hint = (f" Si alguna de las columnas sin papel ({list_columns(unused)}) distingue "
+                    f"esas filas, dígalo ({option('fold_column')}, {option('repeat_column')}, "
+                    f"{option('seed_column')} o {option('dataset_column')}).")
         raise ValueError(
-            f"`data`: hay filas repetidas para la misma {where} y modelo ({show_value(key)}): "
-            "cada modelo debe tener una sola puntuación por unidad. Quite las filas duplicadas."
+            f"`data`: hay filas repetidas para la misma {where} y modelo ({_key_text(key)}): "
+            "cada modelo debe tener una sola puntuación por unidad. Quite las filas "
+            "duplicadas." + hint
         )
-    wide = long.pivot_table(index=unit_cols, columns=model, values=score, aggfunc="first",
-                            dropna=False, sort=False)
-    return wide[list(pd.unique(long[model]))]  # los modelos, en el orden de la tabla
+    # Solo las unidades observadas (no todas las combinaciones de sus números: las particiones
+    # numeradas seguidas, 0…99, no se cruzan con cada repetición), en el orden de la tabla.
+    wide = long.set_index(unit_cols + [model])[score].unstack(model)
+    units = long[unit_cols].drop_duplicates()
+    rows = (pd.MultiIndex.from_frame(units) if len(unit_cols) > 1
+            else pd.Index(units[unit_cols[0]], name=unit_cols[0]))
+    return wide.reindex(rows)[list(pd.unique(long[model]))]  # modelos en el orden de la tabla
 
 
 def _unpaired(wide: pd.DataFrame, where: str, fix: str) -> None:
     missing = wide.isna()
     if missing.to_numpy().any():
         rows, cols = np.nonzero(missing.to_numpy())
-        cells = [f"«{wide.columns[c]}» en {show_value(wide.index[r])}"
+        cells = [f"«{wide.columns[c]}» en ({_key_text(wide.index[r])})"
                  for r, c in zip(rows[:3], cols[:3])]
         more = f" (y {len(rows) - 3} más)" if len(rows) > 3 else ""
         raise ValueError(
@@ -207,6 +217,47 @@ def _unpaired(wide: pd.DataFrame, where: str, fix: str) -> None:
         )
 
 
+def _group_means(wide: pd.DataFrame) -> pd.DataFrame:
+    """Media de cada modelo dentro de cada grupo (primer nivel del índice), sin contar celdas
+    vacías; suma las filas en orden, como ``DataFrame.mean`` de cada grupo (los mismos bits)."""
+    codes, names = pd.factorize(wide.index.get_level_values(0), sort=False)
+    order = np.argsort(codes, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(codes[order]) != 0])
+    values = wide.to_numpy(dtype=float)[order]
+    seen = ~np.isnan(values)
+    filled = np.where(seen, values, 0.0)
+    ends = np.r_[starts[1:], len(values)]
+    sums = np.array([filled[a:b].sum(axis=0) for a, b in zip(starts, ends)])
+    counts = np.array([seen[a:b].sum(axis=0) for a, b in zip(starts, ends)])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        means = np.where(counts > 0, sums / np.maximum(counts, 1), np.nan)
+    return pd.DataFrame(means, index=pd.Index(names, name=wide.index.names[0]),
+                        columns=wide.columns)
+
+
+def _unpaired_within(wide: pd.DataFrame) -> None:
+    """Particiones × modelos dentro de cada conjunto (primer nivel del índice): un modelo que
+    está en un conjunto debe tener todas sus particiones; si falta del todo, es una celda vacía
+    de la tabla conjuntos × algoritmos."""
+    missing = wide.isna()
+    if not missing.to_numpy().any():
+        return
+    present = (~missing).groupby(level=0, sort=False).transform("any")
+    bad = (missing & present).any(axis=1).to_numpy()
+    if bad.any():
+        name = wide.index[np.flatnonzero(bad)[0]][0]
+        group = wide.xs(name, level=0, drop_level=False)
+        _unpaired(group.loc[:, group.notna().any()], f"particiones del conjunto «{name}»",
+                  "Repita las que faltan o quite ese conjunto.")
+
+
+def _unused_note(columns: list, why: dict) -> str:
+    if not columns:
+        return ""
+    parts = [f"«{c}»" + (f" ({why[c]})" if why.get(c) else "") for c in columns]
+    return f"No se analizan estas columnas: {', '.join(parts)}."
+
+
 def _infer_design(
     table: pd.DataFrame,
     design: str | None,
@@ -214,66 +265,170 @@ def _infer_design(
     cv: str | None,
     test_train_ratio: float | None,
     allow_missing: bool,
+    *,
+    columns: dict | None = None,
+    ignore_columns: tuple = (),
+    model_columns: tuple = (),
+    metric: str | None = None,
+    percent: bool = False,
+    predictions: str | None = None,
+    positive_label: object = None,
 ) -> _Design:
-    columns = list(table.columns)
-    label = label_column if label_column is not None else _find(columns, _LABEL_NAMES)
-    if label_column is not None and label_column not in columns:
+    """Reconoce el diseño a partir del papel de cada columna.
+
+    ``columns`` da el papel de las columnas que se nombraron (``"dataset"``, ``"model"``,
+    ``"fold"``, ``"repeat"``, ``"seed"``, ``"score"``); las demás se reconocen por su nombre
+    (:mod:`._roles`). Lo que no se puede saber se pregunta con un error.
+    """
+    given = dict(columns or {})
+    given["label"] = label_column
+    ignore, models_given = list(ignore_columns), list(model_columns)
+    roles, set_aside = assign_roles(table, given, ignore, models_given)
+    if roles["model"] is not None and label_column is None:
+        roles["label"] = None  # una tabla larga no tiene etiquetas: «y» puede ser otra cosa
+    cols = list(table.columns)
+    free = [c for c in cols if c not in ignore and c not in set_aside
+            and c not in roles.values()]
+    ntest, ntrain = _find(free, _NTEST_NAMES), _find(free, _NTRAIN_NAMES)
+    used = {c for c in roles.values() if c is not None} | set(ignore) | set(set_aside)
+    used |= {c for c in (ntest, ntrain) if c is not None}
+    why = {c: "ignorada" for c in ignore}
+    why.update(set_aside)
+    why.update({c: non_model_kind(c) for c in free if c not in why and non_model_kind(c)
+                and c not in (ntest, ntrain)})
+
+    if roles["label"] is not None and roles["model"] is None:
+        return _test_set_design(table, roles, used, why, design, models_given, predictions,
+                                positive_label)
+    if roles["score"] is not None and roles["model"] is None:
         raise ValueError(
-            f"`label_column`: la columna «{label_column}» no está en `data` (columnas: "
-            f"{', '.join(map(str, columns))})."
+            f"{option('score_column')}: es para tablas largas, con una columna de algoritmos "
+            f"(que no se encontró; dígala con {option('model_column')})."
         )
-    model = _find(columns, _MODEL_NAMES)
-    dataset = _find(columns, _DATASET_NAMES)
-    fold = _find(columns, _FOLD_NAMES)
-    repeat = _find(columns, _REPEAT_NAMES)
-    seed = _find(columns, _SEED_NAMES)
+    if roles["model"] is not None:
+        if models_given:
+            raise ValueError(
+                f"{option('model_columns')}: es para tablas anchas (una columna por modelo); "
+                f"esta tabla es larga (los modelos están en «{roles['model']}»)."
+            )
+        return _long_design(table, roles, used, why, design, cv, test_train_ratio,
+                            allow_missing, metric, (ntest, ntrain))
+    return _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_missing,
+                        metric, percent, models_given, (ntest, ntrain))
 
-    # 1. Predicciones sobre un conjunto de prueba.
-    if label is not None and model is None:
-        if design not in (None, "test_set"):
-            raise ValueError(
-                f"`design`: la columna de etiquetas «{label}» indica predicciones sobre un "
-                f"conjunto de prueba (design='test_set'), no {design!r}."
-            )
-        models = [c for c in columns if c != label]
-        if not models:
-            raise ValueError(
-                f"`data`: además de las etiquetas «{label}» hace falta una columna por modelo "
-                "con sus predicciones."
-            )
-        if table[label].isna().any() or table[models].isna().to_numpy().any():
-            raise ValueError(
-                "`data`: hay celdas vacías en las etiquetas o en las predicciones; cada ejemplo "
-                "de prueba necesita su etiqueta y la predicción de cada modelo."
-            )
-        return _Design(
-            "test_set", y_true=table[label].to_numpy(),
-            predictions={str(m): table[m].to_numpy() for m in models},
-            varies="los ejemplos del conjunto de prueba (los modelos ya están entrenados)",
+
+def _test_set_design(table, roles, used, why, design, models_given, predictions,
+                     positive_label) -> _Design:
+    label = roles["label"]
+    if design not in (None, "test_set"):
+        raise ValueError(
+            f"`design`: la columna de etiquetas «{label}» indica predicciones sobre un "
+            f"conjunto de prueba (design='test_set'), no {design!r}."
         )
+    cols = list(table.columns)
+    models = models_given or [c for c in cols if c not in used and not why.get(c)]
+    skipped = [c for c in cols if c != label and c not in models]
+    if not models:
+        raise ValueError(
+            f"`data`: además de las etiquetas «{label}» hace falta una columna por modelo "
+            "con sus predicciones."
+        )
+    if table[label].isna().any() or table[models].isna().to_numpy().any():
+        raise ValueError(
+            "`data`: hay celdas vacías en las etiquetas o en las predicciones; cada ejemplo "
+            "de prueba necesita su etiqueta y la predicción de cada modelo."
+        )
+    preds = {str(m): table[m].to_numpy() for m in models}
+    kind, positive, reason, notes = prediction_kind(table[label].to_numpy(), preds, str(label),
+                                                    predictions, positive_label)
+    if kind != "labels" and not models_given:
+        raise_doubtful(doubtful_model_columns(table, models, None, 1.0))
+    return _Design("test_set", y_true=table[label].to_numpy(), predictions=preds, kind=kind,
+                   positive_label=positive, positive_reason=reason,
+                   notes=[n for n in [_unused_note(skipped, why)] + notes if n],
+                   varies=_VARIES["test_set"])
 
-    score = None
-    if model is not None:
-        candidates = [c for c in columns if c not in {model, dataset, fold, repeat, seed}
-                      and _plain(c) not in _NTEST_NAMES | _NTRAIN_NAMES]
-        named = [c for c in candidates if _plain(c) in _SCORE_NAMES]
-        if len(named) == 1:
-            score = named[0]
-        elif len(candidates) == 1:
-            score = candidates[0]
-        else:
-            raise ValueError(
-                f"`data` parece una tabla larga (columna de modelos «{model}»), pero no se sabe "
-                f"qué columna tiene la puntuación entre {', '.join(map(str, candidates))}: "
-                "llámela «puntuacion» (o «score») o quite las demás."
-            )
 
-    if model is None:
-        return _wide_design(table, design, cv, test_train_ratio, allow_missing,
-                            dataset, fold, repeat, seed)
+def _metric_rows(long, used, metric, score, notes):
+    """Una columna de texto con el nombre de la medida de cada fila: se elige una.
 
-    # 4. Tabla larga.
-    long = table.copy()
+    Se filtra si ``metric`` nombra una de sus medidas, o si la puntuación es una columna
+    genérica («value», «result»...) que mezcla medidas; si la puntuación es de una medida
+    concreta («acc»), la columna de medidas no se usa.
+    """
+    names = [c for c in long.columns if c not in used and _plain(c) in _METRIC_NAME_NAMES
+             and value_kind(long[c]) == "text"]
+    if len(names) != 1:
+        return long, None, ""
+    col = names[0]
+    values = list(pd.unique(long[col].dropna()))
+    if len(values) == 1:
+        return long, col, str(values[0])
+    if metric is None and score is not None and canonical_metric(score) is not None:
+        return long, None, ""
+    if metric is not None:
+        key = canonical_metric(metric)
+        hits = [v for v in values if _plain(v) == _plain(metric)
+                or (key is not None and canonical_metric(v) == key)]
+        if len(hits) == 1:
+            notes.append(f"Se analizan las filas de la medida «{hits[0]}» (columna «{col}»).")
+            return long[long[col] == hits[0]], col, str(hits[0])
+    raise ValueError(
+        f"`data`: la columna «{col}» tiene varias medidas ({list_columns(values)}): diga cuál "
+        f"analizar con {option('metric', str(values[0]))}."
+    )
+
+
+def _long_score(long, used, metric, notes) -> str:
+    """La columna de puntuaciones de una tabla larga: la que se nombra, o se pregunta."""
+    rest = [c for c in long.columns if c not in used]
+    numeric = [c for c in rest if value_kind(long[c]) != "text"]
+    times = [c for c in numeric if is_time_name(c)]
+    if metric is not None:
+        key = canonical_metric(metric)
+        hits = [c for c in numeric if _plain(c) == _plain(metric)
+                or (key is not None and canonical_metric(c) == key)]
+        if len(hits) == 1:
+            return hits[0]
+    named = [c for c in numeric if is_score_name(c)]
+    if len(named) == 1:
+        return named[0]
+    if not named:
+        unknown = [c for c in numeric if non_model_kind(c) is None]
+        if len(unknown) == 1:
+            notes.append(f"La puntuación es la columna «{unknown[0]}», la única numérica sin "
+                         "otro papel.")
+            return unknown[0]
+        named = unknown
+    choices = named + [c for c in times if c not in named]
+    if not choices:
+        raise ValueError(
+            f"`data` parece una tabla larga, pero no tiene ninguna columna de puntuaciones con "
+            f"números (columnas: {list_columns(long.columns)}); diga cuál es con "
+            f"{option('score_column')}."
+        )
+    first = str(choices[0])
+    raise ValueError(
+        f"`data` parece una tabla larga, pero no se sabe qué columna tiene la puntuación entre "
+        f"{list_columns(choices)}: diga cuál analizar con {option('score_column', first)} (o "
+        f"con {option('metric', first)} si es el nombre de la medida)."
+    )
+
+
+def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_missing, metric,
+                 n_columns) -> _Design:
+    model, dataset = roles["model"], roles["dataset"]
+    fold, repeat, seed = roles["fold"], roles["repeat"], roles["seed"]
+    notes: list = []
+    long, metric_col, metric_value = table, None, ""
+    if metric is not None or roles["score"] is not None:
+        long, metric_col, metric_value = _metric_rows(table, used, metric, roles["score"], notes)
+    score = roles["score"] or _long_score(long, used | {metric_col}, metric, notes)
+    if metric is None and roles["score"] is None:
+        long, metric_col, metric_value = _metric_rows(long, used, None, score, notes)
+    used = used | {metric_col}
+    refuse_values(str(score), value_kind(long[score]), "puntuaciones")
+    long = long.copy()
     long[score] = pd.to_numeric(long[score], errors="coerce")
     if long[score].isna().any():
         row = int(np.flatnonzero(long[score].isna().to_numpy())[0])
@@ -281,10 +436,18 @@ def _infer_design(
             f"`data`: la columna de puntuaciones «{score}» tiene una celda vacía o que no es un "
             f"número (fila {row + 2} del fichero, contando la cabecera)."
         )
+    unused = [c for c in table.columns if c not in used and c != score and c != metric_col]
+    role_cols = {c for c in roles.values() if c is not None}
+    notes.insert(0, _unused_note([c for c in table.columns if c not in role_cols
+                                  and c not in n_columns and c not in (score, metric_col)], why))
     units = [c for c in (repeat, fold, seed) if c is not None]
     n_datasets = long[dataset].nunique() if dataset is not None else 1
-    metric = _plain(score) if _plain(score) in METRICS else ""
-    ratio = _ratio_from_columns(long, columns, test_train_ratio)
+    metric_name = ""
+    for name in (score, metric_value):
+        if name and canonical_metric(name) is not None:
+            metric_name = _plain(name)
+            break
+    ratio = _ratio_from_columns(long, *n_columns, test_train_ratio)
 
     if n_datasets > 1:
         if design not in (None, "datasets"):
@@ -295,35 +458,27 @@ def _infer_design(
             )
         averaged = ""
         if units:
-            per_dataset = []
-            for name, group in long.groupby(dataset, sort=False):
-                wide = _pivot(group, units, model, score, "partición")
-                _unpaired(wide, f"particiones del conjunto «{name}»",
-                          "Repita las que faltan o quite ese conjunto.")
-                per_dataset.append(wide.mean().rename(name))
-            wide = pd.DataFrame(per_dataset)
-            what = "semillas" if seed is not None and fold is None else "particiones"
-            averaged = (
-                f"Cada celda es la media de las {what} de ese conjunto: las {what} no son "
-                "conjuntos de datos independientes y no se usan como bloques."
-            )
+            wide = _pivot(long, [dataset] + units, model, score, "partición", unused)
+            _unpaired_within(wide)
+            wide = _group_means(wide)
+            averaged = _averaged_note(fold, seed)
         else:
-            wide = _pivot(long, [dataset], model, score, "conjunto de datos")
+            wide = _pivot(long, [dataset], model, score, "conjunto de datos", unused)
         wide.index.name = str(dataset)
         wide.columns = [str(c) for c in wide.columns]
         if wide.isna().to_numpy().any() and not allow_missing:
-            _unpaired(wide, "celdas de la tabla conjuntos × algoritmos",
-                      "Ejecute lo que falta o, para usar todas las celdas observadas con la "
-                      "prueba de Skillings y Mack (cuaderno 12), pase allow_missing=True.")
-        return _Design("datasets", table=wide, averaged=averaged, metric=metric,
-                       varies="los conjuntos de datos (cada uno, una puntuación por algoritmo)")
+            _unpaired(wide, "celdas de la tabla conjuntos × algoritmos", _MISSING_FIX)
+        return _Design("datasets", table=wide, averaged=averaged, metric=metric_name,
+                       notes=notes, varies=_VARIES["datasets"])
 
     # Un solo conjunto de datos: particiones o semillas.
     if not units:
         raise ValueError(
             "`data`: con un solo conjunto de datos hacen falta varias puntuaciones por modelo, "
             "con una columna que diga de qué partición («particion», y «repeticion» si se "
-            "repitió la validación cruzada) o de qué semilla («semilla») sale cada una."
+            "repitió la validación cruzada) o de qué semilla («semilla») sale cada una; si "
+            f"tiene otro nombre, dígalo con {option('fold_column')}, "
+            f"{option('repeat_column')} o {option('seed_column')}."
         )
     if design == "datasets":
         raise ValueError(
@@ -332,101 +487,286 @@ def _infer_design(
             "No las use como bloques de Friedman (cuaderno 08, «Errores comunes»): deje "
             "`design` sin fijar para analizarlas como validación cruzada o semillas."
         )
-    where = "semillas" if (seed is not None and fold is None) else "particiones"
-    wide = _pivot(long, units, model, score, "partición" if where == "particiones" else "semilla")
+    only_seeds = seed is not None and repeat is None or design == "seeds"
+    where = "semillas" if fold is None and only_seeds else "particiones"
+    wide = _pivot(long, units, model, score, "partición" if where == "particiones" else "semilla",
+                  unused)
     _unpaired(wide, where, "Repita las que faltan o quite las que no tengan todos los modelos.")
     wide.columns = [str(c) for c in wide.columns]
     if where == "semillas":
         if design not in (None, "seeds"):
             raise ValueError(f"`design`: las filas son semillas; use design='seeds', no {design!r}.")
-        return _Design("seeds", table=wide.reset_index(drop=True), metric=metric,
-                       varies="la semilla de entrenamiento (la división de los datos es fija)")
+        return _Design("seeds", table=wide.reset_index(drop=True), metric=metric_name,
+                       notes=notes, varies=_VARIES["seeds"])
     if design not in (None, "cv"):
         raise ValueError(f"`design`: las filas son particiones; use design='cv', no {design!r}.")
-    layout = cv
-    if layout is None and repeat is not None and fold is not None:
-        if long[repeat].nunique() == 5 and long[fold].nunique() == 2:
-            layout = "5x2"
-    if ratio is None and fold is not None and layout != "5x2":
-        k = long[fold].nunique()
-        if k >= 2 and repeat is not None:
-            ratio = 1 / (k - 1)
-    return _Design("cv", table=wide.reset_index(drop=True), cv=layout or "rxk",
-                   test_train_ratio=ratio, metric=metric,
-                   varies="la partición de validación cruzada (un solo conjunto de datos)")
+    frame = wide.index.to_frame(index=False)
+    wide = wide.reset_index(drop=True)
+    layout, ratio, order = _cv_structure(frame, fold, repeat, seed, cv, ratio, notes)
+    return _Design("cv", table=wide.iloc[order].reset_index(drop=True), cv=layout,
+                   test_train_ratio=ratio, metric=metric_name, notes=notes,
+                   varies=_VARIES["cv"])
 
 
-def _ratio_from_columns(long, columns, given):
-    ntest = _find(columns, _NTEST_NAMES)
-    ntrain = _find(columns, _NTRAIN_NAMES)
+def _averaged_note(fold, seed) -> str:
+    what = "semillas" if seed is not None and fold is None else "particiones"
+    return (f"Cada celda es la media de las {what} de ese conjunto: las {what} no son "
+            "conjuntos de datos independientes y no se usan como bloques.")
+
+
+def _ratio_from_columns(long, ntest, ntrain, given):
     if ntest is None or ntrain is None:
         return given
     ratio = (pd.to_numeric(long[ntest]) / pd.to_numeric(long[ntrain])).mean()
     if given is not None and not math.isclose(ratio, given, rel_tol=1e-6):
         raise ValueError(
-            f"`test_train_ratio`: se dio {given}, pero las columnas «{ntest}» y «{ntrain}» dan "
-            f"{ratio:.4f}; quite uno de los dos."
+            f"{option('test_train_ratio')}: se dio {given}, pero las columnas «{ntest}» y "
+            f"«{ntrain}» dan {ratio:.4f}; quite uno de los dos."
         )
     return float(ratio)
 
 
-def _wide_design(table, design, cv, test_train_ratio, allow_missing, dataset, fold, repeat, seed):
-    index_col = dataset or fold or seed or repeat
-    layout = cv
-    if dataset is None and fold is not None and repeat is not None:  # repetición y partición
-        if layout is None and table[repeat].nunique() == 5 and table[fold].nunique() == 2:
-            layout = "5x2"
-        if test_train_ratio is None and layout != "5x2" and table[fold].nunique() >= 2:
-            test_train_ratio = 1 / (table[fold].nunique() - 1)
-        wide = table.set_index([repeat, fold]).sort_index()
+def _cv_structure(frame: pd.DataFrame, fold, repeat, seed, cv, ratio, notes):
+    """La forma de la validación cruzada, deducida de la estructura de las particiones.
+
+    Devuelve ``(forma, razón, orden de las filas)``. Con una columna de repetición (o de
+    semilla, que hace de repetición), k es el número de particiones de cada repetición, estén
+    numeradas dentro de cada una (0…k−1) o seguidas (0…r·k−1); nunca el mayor número de
+    partición. Sin ella, si cada número de partición sale una sola vez, no se sabe cuántas
+    repeticiones hubo (100 particiones pueden ser 10 × 10): se pregunta.
+    """
+    groups = [c for c in (repeat, seed) if c is not None]
+    order = np.arange(len(frame))
+    if groups:
+        order = frame.sort_values(groups, kind="stable").index.to_numpy()
+    if fold is None:
+        if ratio is None and cv is None:
+            raise ValueError(
+                f"`data`: las filas son repeticiones («{groups[0]}») sin columna de partición: "
+                "si cada una es una semilla de entrenamiento sobre la misma división, dígalo "
+                f"con {option('design', 'seeds')}; si cada una es una división distinta en "
+                "entrenamiento y prueba, dé la razón n_prueba / n_entrenamiento con "
+                f"{option('test_train_ratio')} o la columna de la partición con "
+                f"{option('fold_column')}."
+            )
+        return cv or "rxk", ratio, order
+    if groups:
+        per = frame.groupby(groups, sort=False)[fold]
+        sizes, distinct = per.size(), per.nunique()
+        if (sizes != distinct).any():
+            key = sizes.index[np.flatnonzero((sizes != distinct).to_numpy())[0]]
+            raise ValueError(
+                f"`data`: en la repetición «{_key_text(key)}» ({', '.join(map(str, groups))}) "
+                f"un mismo número de partición («{fold}») sale más de una vez; cada partición "
+                "debe salir una vez por repetición."
+            )
+        if sizes.nunique() > 1:
+            raise ValueError(
+                f"`data`: las repeticiones no tienen todas el mismo número de particiones "
+                f"(de {sizes.min()} a {sizes.max()}); una validación cruzada r × k repite las "
+                "mismas k particiones."
+            )
+        k, r = int(sizes.iloc[0]), len(sizes)
     else:
-        wide = table.set_index(index_col) if index_col is not None else table.copy()
-    text_cols = [c for c in wide.columns if not pd.api.types.is_numeric_dtype(wide[c])
-                 and pd.to_numeric(wide[c], errors="coerce").isna().all()]
-    if index_col is None and len(text_cols) == 1 and text_cols[0] == wide.columns[0]:
-        index_col = text_cols[0]
-        wide = wide.set_index(index_col)
-    if index_col is None and design is None:
+        counts = frame[fold].value_counts(sort=False)
+        if counts.nunique() > 1:
+            raise ValueError(
+                f"`data`: unos números de partición («{fold}») salen más veces que otros (de "
+                f"{counts.min()} a {counts.max()}); si hubo repeticiones, diga cuál es la "
+                f"columna de la repetición con {option('repeat_column')}."
+            )
+        r, k = int(counts.iloc[0]), len(counts)
+        if r == 1:  # cada partición una sola vez: ¿1 × k o r × k numeradas seguidas?
+            if ratio is None and cv is None:
+                n = len(frame)
+                raise ValueError(
+                    f"`data`: hay {n} particiones («{fold}») y ninguna columna de repetición, "
+                    f"así que no se sabe cuántas particiones tenía cada validación cruzada "
+                    f"({n} pueden ser una validación de {n} particiones o varias repeticiones "
+                    "numeradas seguidas), y la t corregida lo necesita. Dé la razón n_prueba / "
+                    f"n_entrenamiento con {option('test_train_ratio')} (1/(k − 1) con k "
+                    f"particiones), o la columna de la repetición con "
+                    f"{option('repeat_column')}"
+                    + (f", o {option('cv', '5x2')} si es una 5×2cv" if n == 10 else "")
+                    + ", o añada las columnas «n_prueba» y «n_entrenamiento»."
+                )
+            return cv or "rxk", ratio, order
+    if cv == "5x2" and groups and (r, k) != (5, 2):
         raise ValueError(
-            "`data`: no se sabe qué es cada fila. Llame a la primera columna «conjunto» (una "
-            "fila por conjunto de datos), «particion» (validación cruzada) o «semilla», o pase "
-            "design='datasets', 'cv' o 'seeds'."
+            f"{option('cv', '5x2')}: la tabla tiene {r} repeticiones de {k} particiones, no 5 "
+            "de 2."
         )
-    wide.columns = [str(c) for c in wide.columns]
-    if wide.shape[1] < 2:
+    if cv is not None:
+        return cv, ratio, order
+    if r == 5 and k == 2:
+        if not groups:
+            raise ValueError(
+                f"`data`: las particiones («{fold}») son 5 repeticiones de 2, pero sin columna "
+                "de repetición no se sabe qué parejas van juntas, y la F combinada 5×2cv lo "
+                f"necesita: diga cuál es con {option('repeat_column')}, o pida la t corregida "
+                f"con {option('cv', 'rxk')}."
+            )
+        return "5x2", ratio, order
+    if k < 2:
+        if ratio is None:
+            raise ValueError(
+                "`data`: cada repetición tiene una sola partición (entrenamiento y prueba "
+                "repetidos): dé la razón n_prueba / n_entrenamiento con "
+                f"{option('test_train_ratio')}."
+            )
+        return "rxk", ratio, order
+    if ratio is None:
+        ratio = 1 / (k - 1)
+        notes.append(
+            f"Validación cruzada de {r} × {k}: {k} particiones en cada una de las {r} "
+            f"repeticiones (deducido de las columnas «{fold}» y «{'», «'.join(groups)}»"
+            if groups else
+            f"Validación cruzada de {r} × {k}: {k} particiones distintas, cada una {r} veces "
+            f"(columna «{fold}»"
+        )
+        notes[-1] += f"); la t corregida usa n_prueba / n_entrenamiento = 1/{k - 1}."
+    return "rxk", ratio, order
+
+
+def _row_label_kind(column, design, unique: bool) -> str:
+    """Qué son las filas cuando solo las rotula una primera columna de texto sin papel."""
+    plain = _plain(column)
+    if design is not None:
+        return design
+    if plain == "" or re.fullmatch(r"unnamed_\d+", plain):  # el índice que escriben R y pandas
+        return "datasets"
+    if not unique:
+        raise ValueError(
+            f"`data`: la primera columna, «{column}», tiene textos que se repiten y no se sabe "
+            "qué son: si son las etiquetas verdaderas de un conjunto de prueba, dígalo con "
+            f"{option('label_column', column)}; si es la columna de los algoritmos de una tabla "
+            f"larga, con {option('model_column', column)}; si no es nada, ignórela con "
+            f"{option('ignore_columns', [column])}."
+        )
+    raise ValueError(
+        f"`data`: la primera columna, «{column}», tiene nombres y no se sabe qué es cada fila: "
+        f"si cada fila es un conjunto de datos, dígalo con {option('dataset_column', column)}; "
+        f"si la columna no es nada, ignórela con {option('ignore_columns', [column])}."
+    )
+
+
+def _duplicates(frame: pd.DataFrame, keys: list) -> str:
+    dup = frame[frame.duplicated(keys, keep=False)]
+    counts = dup.groupby(keys, sort=False).size()
+    shown = [f"«{_key_text(k)}» ({n} veces)" for k, n in counts.iloc[:4].items()]
+    return ", ".join(shown) + (f" y {len(counts) - 4} más" if len(counts) > 4 else "")
+
+
+def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_missing, metric,
+                 percent, models_given, n_columns) -> _Design:
+    dataset, fold, repeat, seed = roles["dataset"], roles["fold"], roles["repeat"], roles["seed"]
+    units = [c for c in (dataset, repeat, fold, seed) if c is not None]
+    cols = list(table.columns)
+    rest = [c for c in cols if c not in used]
+    row_label = None
+    if (not units and not models_given and rest and rest[0] == cols[0]
+            and value_kind(table[cols[0]]) == "text"):
+        row_label = cols[0]
+        rest = rest[1:]
+    if models_given:
+        models = list(models_given)
+    else:
+        models = [c for c in rest if not why.get(c)]
+        bounded = metric_properties(metric)[0] if canonical_metric(metric or "") else None
+        raise_doubtful(doubtful_model_columns(table, models, bounded, 100.0 if percent else 1.0))
+    skipped = [c for c in cols if c not in models and c not in units and c != row_label
+               and c not in n_columns]
+    notes = [_unused_note(skipped, why)]
+    if len(models) < 2:
         raise ValueError(
             f"`data`: hace falta una columna por modelo y al menos dos modelos; hay "
-            f"{wide.shape[1]} ({', '.join(wide.columns)})."
+            f"{len(models)} ({', '.join(map(str, models))})."
         )
-    wide = _check_numeric(wide, "la tabla")
-    row_kind = None
-    if index_col is not None:
-        plain = _plain(index_col)
-        row_kind = ("datasets" if plain in _DATASET_NAMES else
-                    "seeds" if plain in _SEED_NAMES else "cv")
-    chosen = design or row_kind
-    if design == "datasets" and row_kind in ("cv", "seeds"):
+    values = _check_numeric(table[models], "la tabla")
+    values.columns = [str(c) for c in values.columns]
+    ratio = _ratio_from_columns(table, *n_columns, test_train_ratio)
+
+    if dataset is not None:
+        inner = [c for c in (repeat, fold, seed) if c is not None]
+        return _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
+                              _averaged_note(fold, seed) if inner else "")
+    if row_label is not None:
+        chosen = _row_label_kind(row_label, design, not table[row_label].duplicated().any())
+        if chosen == "datasets":
+            return _wide_datasets(table, values, row_label, [], design, allow_missing, notes, "")
+    elif units:
+        if design == "datasets":
+            raise ValueError(
+                f"`design='datasets'` no sirve aquí: las filas («{units[0]}») son particiones "
+                "o semillas de un mismo conjunto de datos, que no son conjuntos independientes. "
+                "No las use como bloques de Friedman (cuaderno 08, «Errores comunes»)."
+            )
+        only_seeds = seed is not None and fold is None and repeat is None
+        chosen = design or ("seeds" if only_seeds else "cv")
+    elif design is not None:
+        chosen = design
+    else:
         raise ValueError(
-            f"`design='datasets'` no sirve aquí: las filas («{index_col}») son particiones o "
-            "semillas de un mismo conjunto de datos, que no son conjuntos independientes. No "
-            "las use como bloques de Friedman (cuaderno 08, «Errores comunes»)."
+            "`data`: no se sabe qué es cada fila. Llame a la primera columna «conjunto» (una "
+            "fila por conjunto de datos), «particion» (validación cruzada) o «semilla», o diga "
+            f"cuál es con {option('dataset_column')}, {option('fold_column')} o "
+            f"{option('seed_column')}, o pase design='datasets', 'cv' o 'seeds'."
         )
     if chosen == "test_set":
         raise ValueError(
-            "`design='test_set'` necesita una columna con las etiquetas verdaderas («y_true»)."
+            "`design='test_set'` necesita una columna con las etiquetas verdaderas («y_true»); "
+            f"si tiene otro nombre, dígalo con {option('label_column')}."
         )
     if chosen == "datasets":
-        if wide.isna().to_numpy().any() and not allow_missing:
-            _unpaired(wide, "celdas de la tabla conjuntos × algoritmos",
-                      "Ejecute lo que falta o, para usar todas las celdas observadas con la "
-                      "prueba de Skillings y Mack (cuaderno 12), pase allow_missing=True.")
-        return _Design("datasets", table=wide,
-                       varies="los conjuntos de datos (cada uno, una puntuación por algoritmo)")
-    _unpaired(wide, "particiones" if chosen == "cv" else "semillas",
-              "Cada fila debe tener la puntuación de todos los modelos.")
+        return _wide_datasets(table, values, None, [], design, allow_missing, notes, "")
+    where = "particiones" if chosen == "cv" else "semillas"
+    if chosen == "seeds" and seed is not None and table.duplicated([seed]).any():
+        raise ValueError(f"`data`: hay semillas repetidas en «{seed}»: "
+                         f"{_duplicates(table, [seed])}; cada fila debe ser una semilla.")
+    values.index = range(len(values))
+    _unpaired(values, where, "Cada fila debe tener la puntuación de todos los modelos.")
     if chosen == "seeds":
-        return _Design("seeds", table=wide.reset_index(drop=True),
-                       varies="la semilla de entrenamiento (la división de los datos es fija)")
-    return _Design("cv", table=wide.reset_index(drop=True), cv=layout or "rxk",
-                   test_train_ratio=test_train_ratio,
-                   varies="la partición de validación cruzada (un solo conjunto de datos)")
+        return _Design("seeds", table=values, notes=notes, varies=_VARIES["seeds"])
+    layout, order = cv or "rxk", np.arange(len(values))
+    if fold is not None or repeat is not None or seed is not None:
+        frame = table[[c for c in (repeat, fold, seed) if c is not None]].reset_index(drop=True)
+        layout, ratio, order = _cv_structure(frame, fold, repeat, seed, cv, ratio, notes)
+    return _Design("cv", table=values.iloc[order].reset_index(drop=True), cv=layout,
+                   test_train_ratio=ratio, notes=notes, varies=_VARIES["cv"])
+
+
+def _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
+                   averaged) -> _Design:
+    """Tabla ancha con una fila por conjunto de datos (o varias, una por partición)."""
+    if design not in (None, "datasets"):
+        raise ValueError(
+            f"`design`: las filas son conjuntos de datos («{dataset}»); con varios conjuntos, "
+            f"la unidad de análisis es el conjunto (design='datasets'), no {design!r}."
+        )
+    if dataset is not None:
+        keys = [dataset] + inner
+        if table.duplicated(keys).any():
+            if inner:
+                raise ValueError(
+                    f"`data`: hay filas repetidas para el mismo conjunto y partición "
+                    f"({', '.join(map(str, keys))}): {_duplicates(table, keys)}."
+                )
+            raise ValueError(
+                f"`data`: hay conjuntos de datos repetidos en «{dataset}»: "
+                f"{_duplicates(table, keys)}. Cada fila debe ser un conjunto distinto; si las "
+                "filas de un mismo conjunto son sus particiones o semillas, diga qué columna "
+                f"lo indica ({option('fold_column')}, {option('repeat_column')} o "
+                f"{option('seed_column')}); si son duplicados, quítelos."
+            )
+        names = table[dataset].to_numpy()
+        if inner:
+            values = values.set_axis(pd.MultiIndex.from_frame(table[keys]), axis=0)
+            _unpaired_within(values)
+            values = _group_means(values)
+        else:
+            values = values.set_axis(pd.Index(names), axis=0)
+        values.index.name = str(dataset)
+    if values.isna().to_numpy().any() and not allow_missing:
+        _unpaired(values, "celdas de la tabla conjuntos × algoritmos", _MISSING_FIX)
+    return _Design("datasets", table=values, averaged=averaged, notes=notes,
+                   varies=_VARIES["datasets"])

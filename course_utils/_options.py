@@ -1,0 +1,83 @@
+"""El nombre de cada opción en Python y en la orden de terminal, para los mensajes de error.
+
+Un mismo mensaje sirve a quien llama a :func:`course_utils.analyze_results` (que ve
+``dataset_column='tarea'``) y a quien usa ``python -m course_utils informe`` (que ve
+``--col-conjunto tarea``): :func:`option` escribe la forma que corresponde y la orden de terminal
+la cambia con :func:`command_line_messages`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import shlex
+
+_COMMAND_LINE = contextvars.ContextVar("course_utils_report_command_line", default=False)
+
+#: Argumento de ``analyze_results`` → opción de ``python -m course_utils informe``.
+COMMAND_LINE_OPTIONS = {
+    "design": "--diseno",
+    "metric": "--medida",
+    "higher_is_better": "--mayor-es-mejor o --menor-es-mejor",
+    "alpha": "--alfa",
+    "rope": "--rope",
+    "control": "--control",
+    "test_train_ratio": "--razon",
+    "cv": "--cv",
+    "allow_missing": "--permitir-huecos",
+    "random_state": "--semilla",
+    "dataset_column": "--col-conjunto",
+    "model_column": "--col-algoritmo",
+    "fold_column": "--col-particion",
+    "repeat_column": "--col-repeticion",
+    "seed_column": "--col-semilla",
+    "score_column": "--col-puntuacion",
+    "label_column": "--col-etiquetas",
+    "model_columns": "--modelo",
+    "ignore_columns": "--ignorar",
+    "percent": "--porcentaje",
+    "predictions": "--tipo",
+    "positive_label": "--positiva",
+    "index_col": "--columna-indice",
+}
+
+#: Valores que la orden escribe en español.
+COMMAND_LINE_VALUES = {
+    "predictions": {"labels": "etiquetas", "scores": "puntuaciones", "regression": "regresion"},
+}
+
+_UNSET = object()
+
+
+def on_command_line() -> bool:
+    """Si el mensaje es para la orden de terminal."""
+    return _COMMAND_LINE.get()
+
+
+@contextlib.contextmanager
+def command_line_messages():
+    """Dentro de este bloque, :func:`option` escribe las opciones de la orden de terminal."""
+    token = _COMMAND_LINE.set(True)
+    try:
+        yield
+    finally:
+        _COMMAND_LINE.reset(token)
+
+
+def option(name: str, value: object = _UNSET) -> str:
+    """La opción ``name`` (con su valor, si se da), entre comillas invertidas.
+
+    >>> option("dataset_column", "tarea")
+    "`dataset_column='tarea'`"
+    >>> with command_line_messages():
+    ...     print(option("dataset_column", "tarea"), option("ignore_columns", ["a", "b c"]))
+    `--col-conjunto tarea` `--ignorar a --ignorar 'b c'`
+    """
+    if not on_command_line() or name not in COMMAND_LINE_OPTIONS:
+        return f"`{name}`" if value is _UNSET else f"`{name}={value!r}`"
+    flag = COMMAND_LINE_OPTIONS[name]
+    if value is _UNSET or value is True:
+        return f"`{flag}`"
+    values = value if isinstance(value, (list, tuple)) else [value]
+    spanish = COMMAND_LINE_VALUES.get(name, {})
+    return "`" + " ".join(f"{flag} {shlex.quote(str(spanish.get(v, v)))}" for v in values) + "`"
