@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import numbers
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -601,6 +602,54 @@ def pairwise_test(
                              ranks_name)
 
 
+def _same_label(label: object, control: object) -> bool:
+    """¿Es ``label`` (una etiqueta de columna) el ``control`` pedido? Texto con texto y
+    número con número (nunca un booleano)."""
+    if isinstance(label, (bool, np.bool_)):
+        return False
+    if isinstance(control, str):
+        return isinstance(label, str) and label == control
+    return isinstance(label, numbers.Real) and label == control
+
+
+def _control_position(scores: object, control: object, cols: list[str]) -> int:
+    """Posición del algoritmo de control: por su etiqueta en un ``DataFrame`` (texto o
+    número, como esté en ``scores.columns``), por su posición en un arreglo."""
+    if isinstance(control, (bool, np.bool_)):
+        raise TypeError(
+            f"`control` debe ser el nombre (o, en un arreglo, la posición) de un algoritmo; se "
+            f"recibió {describe(control)}."
+        )
+    plain = isinstance(control, (str, numbers.Integral))
+    if isinstance(scores, pd.DataFrame):
+        labels = list(scores.columns)
+        found = [j for j, c in enumerate(labels) if plain and _same_label(c, control)]
+        if not found and isinstance(control, str) and control in cols:
+            found = [cols.index(control)]
+        if len(found) == 1:
+            return found[0]
+        hint = (" Con un DataFrame, el control se indica por el nombre de su columna (por "
+                "ejemplo `scores.columns[0]`), no por su posición."
+                if isinstance(control, numbers.Integral) else "")
+        raise ValueError(
+            f"`control` debe ser una de las columnas (algoritmos) de `scores`, {labels}; se "
+            f"recibió {describe(control)}.{hint}"
+        )
+    k = len(cols)
+    if isinstance(control, numbers.Integral):
+        if not 0 <= int(control) < k:
+            raise ValueError(
+                f"`control` debe ser una posición entre 0 y {k - 1}; se recibió {control}."
+            )
+        return int(control)
+    if isinstance(control, str) and control in cols:
+        return cols.index(control)
+    raise ValueError(
+        f"`control` debe ser uno de los algoritmos {cols} o su posición (de 0 a {k - 1}); se "
+        f"recibió {describe(control)}."
+    )
+
+
 def control_test(
     scores: object,
     control: object,
@@ -631,7 +680,9 @@ def control_test(
     ----------
     scores : DataFrame o array_like de forma (N, k)
     control : str o int
-        Nombre de la columna de control (o su posición si ``scores`` es un arreglo).
+        Con un ``DataFrame``, la etiqueta de la columna de control tal como está en
+        ``scores.columns`` (texto o número; también su texto, ``"0"`` para la columna ``0``).
+        Con un arreglo, su posición (de 0 a k - 1) o su nombre por defecto (``"A1"``, …).
     method : {"holm", "bonferroni-dunn", "hochberg", "hommel", "finner", "li"}, por defecto "holm"
     alpha : float, por defecto 0.05
     higher_is_better : bool, por defecto True
@@ -661,17 +712,7 @@ def control_test(
     ranking = check_choice(ranking, "ranking", _RANKINGS)
     values, _, cols = _score_table(scores, min_rows=2, min_cols=2)
     n, k = values.shape
-    if isinstance(control, (int, np.integer)) and not isinstance(control, bool) \
-            and not isinstance(scores, pd.DataFrame):
-        if not 0 <= int(control) < k:
-            raise ValueError(f"`control` debe ser una posición entre 0 y {k - 1}; se recibió {control}.")
-        c = int(control)
-    elif isinstance(control, str) and control in cols:
-        c = cols.index(control)
-    else:
-        raise ValueError(
-            f"`control` debe ser uno de los algoritmos {cols}; se recibió {describe(control)}."
-        )
+    c = _control_position(scores, control, cols)
     r, se, ranks_name = _mean_ranks(values, higher_is_better, ranking)
     others = [i for i in range(k) if i != c]
     z = np.array([(r[i] - r[c]) / se for i in others])

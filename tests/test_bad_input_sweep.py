@@ -1694,3 +1694,197 @@ def test_interval_bounds_are_exact_at_zero_and_n(n, alpha, method):
     assert cu.proportion_coverage(n if n < 10**5 else 10**5, [0.0, 1.0], method=method,
                                   alpha=alpha).tolist() == [1.0, 1.0]
 
+
+
+# ---------------------------------------------------------------------------
+# 4. Clases de entrada: arreglos enmascarados, booleanos, complejos y object numérico
+# ---------------------------------------------------------------------------
+# Cada argumento de datos de cada función del barrido recibe las mismas variantes:
+#
+# * enmascarado (``numpy.ma``) con una celda enmascarada (cuyo dato escondido es otro
+#   valor): celda faltante donde se admiten (Skillings-Mack: el resultado es el de la
+#   tabla con NaN en esa celda), error en español en los demás sitios; sin ninguna celda
+#   enmascarada, el mismo resultado que con el arreglo normal;
+# * booleanos: válidos como etiquetas y predicciones de un problema binario (mismo
+#   resultado que con 0/1), rechazados como puntuaciones, valores p o tablas (arreglo o
+#   DataFrame);
+# * complejos: siempre rechazados (también con parte imaginaria nula y dentro de object);
+# * números en un arreglo o DataFrame de tipo object: el mismo resultado que con float.
+#
+# ``_classify`` da la categoría de cada llamada; la prueba exige que todas sean correctas
+# («correcto» o «error en español» donde toca) y ``_input_class_counts`` las cuenta.
+
+#: Argumentos de etiquetas (los booleanos son etiquetas válidas de un problema binario).
+_LABEL_ARGS = {"y_true", "y_pred", "pred_a", "pred_b", "y", "predictions", "outcomes"}
+#: Celdas faltantes admitidas (la celda enmascarada equivale a NaN).
+_MISSING_OK = {("skillings_mack_test", "scores")}
+#: Argumentos que no se barren aquí, con el motivo.
+_CLASS_EXCLUDED = {
+    ("paired_cv_scores", "X"): "va tal cual al modelo del usuario, que decide qué admite",
+    ("plot_intervals", "intervals"): "una lista de intervalos (resultados o tuplas), no un "
+                                     "arreglo de datos",
+}
+#: Funciones cuyo validador aún no aplica la regla (se espera el fallo; al arreglarlas,
+#: la marca estricta avisa y se quita de aquí).
+_CLASS_PENDING: dict[str, str] = {
+    "analyze_results": "las columnas de modelos del informe aún no pasan por "
+                       "_validation.check_real_array",
+}
+
+
+def _role(name: str, arg: str, base: Any) -> str:
+    kind = np.asarray(base).dtype.kind
+    if arg in _LABEL_ARGS and kind in "biu":
+        return "labels"
+    return "numbers"
+
+
+def _class_args(name: str) -> list[str]:
+    case = SWEEP[name]
+    args = _array_args(case)
+    if name == "monte_carlo_rate":
+        args = ["outcomes"]
+    if name == "analyze_results":
+        args = ["data"]
+    return [a for a in args if (name, a) not in _CLASS_EXCLUDED]
+
+
+def _numbers(value: Any) -> list[float]:
+    """Todos los números de un resultado, en orden, para comparar dos resultados."""
+    out: list[float] = []
+    if value is None or isinstance(value, (str, plt.Axes)):
+        return out
+    if is_dataclass(value):
+        for f in fields(value):
+            out += _numbers(getattr(value, f.name))
+    elif isinstance(value, (pd.DataFrame, pd.Series)):
+        num = value.select_dtypes("number") if isinstance(value, pd.DataFrame) else value
+        if isinstance(num, pd.DataFrame) or pd.api.types.is_numeric_dtype(num):
+            out += np.asarray(num, dtype=float).ravel().tolist()
+    elif isinstance(value, (tuple, list)):
+        for v in value:
+            out += _numbers(v)
+    elif isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
+        out += value.astype(float).ravel().tolist()
+    elif isinstance(value, (bool, np.bool_, int, float, np.number)):
+        out.append(float(value))
+    return out
+
+
+def _same(a: Any, b: Any) -> bool:
+    x, y = _numbers(a), _numbers(b)
+    return len(x) == len(y) and bool(np.allclose(x, y, rtol=1e-12, atol=0, equal_nan=True))
+
+
+def _variants(name: str, arg: str) -> list[tuple[str, Any, str, Any]]:
+    """(clase, valor, lo esperado, referencia): lo esperado es ``"error"`` o ``"igual"``
+    (el mismo resultado que con ``referencia`` en ese argumento)."""
+    base = SWEEP[name].base()[arg]
+    if isinstance(base, pd.DataFrame):
+        return _frame_variants(base)
+    arr = np.asarray(base)
+    role = _role(name, arg, base)
+    first = (0,) * arr.ndim
+    out = []
+    # Enmascarado: la celda escondida guarda otro valor (ignorar la máscara cambia el número).
+    hidden = arr.copy()
+    hidden[first] = (1 - hidden[first]) if role == "labels" else hidden[first] * 0.5 + 0.31
+    mask = np.zeros(arr.shape, dtype=bool)
+    mask[first] = True
+    masked = np.ma.masked_array(hidden, mask=mask)
+    if (name, arg) in _MISSING_OK:
+        with_nan = arr.astype(float)
+        with_nan[first] = np.nan
+        out.append(("enmascarado", masked, "igual", with_nan))
+    else:
+        out.append(("enmascarado", masked, "error", None))
+    out.append(("enmascarado sin celdas", np.ma.masked_array(arr, mask=False), "igual", arr))
+    # Booleanos.
+    if role == "labels":
+        out.append(("booleano", arr.astype(bool), "igual", arr))
+    else:
+        flags = arr > np.median(arr)
+        out.append(("booleano", flags, "error", None))
+        if arr.ndim == 2:
+            out.append(("booleano (DataFrame)", pd.DataFrame(flags), "error", None))
+    # Complejos.
+    out.append(("complejo (parte imaginaria 0)", arr + 0j, "error", None))
+    inside = arr.astype(object)
+    inside[first] = complex(inside[first], 1.0)
+    out.append(("complejo en object", inside, "error", None))
+    # Números en un arreglo de tipo object.
+    out.append(("object numérico", arr.astype(object), "igual", arr))
+    if arr.ndim == 2 and role != "labels":
+        out.append(("object numérico (DataFrame)", pd.DataFrame(arr.astype(object)), "igual",
+                    pd.DataFrame(arr)))
+    return out
+
+
+def _frame_variants(frame: pd.DataFrame) -> list[tuple[str, Any, str, Any]]:
+    """Las mismas clases en una columna de modelo de una tabla del informe."""
+    col = frame.select_dtypes("number").columns[0]
+    values = frame[col].to_numpy()
+    return [
+        ("booleano", frame.assign(**{col: values > np.median(values)}), "error", None),
+        ("complejo (parte imaginaria 0)", frame.assign(**{col: values + 0j}), "error", None),
+        ("complejo en object", frame.assign(**{col: [complex(values[0], 1.0), *values[1:]]}),
+         "error", None),
+        ("object numérico", frame.assign(**{col: values.astype(object)}), "igual", frame),
+    ]
+
+
+def _call(name: str, arg: str, value: Any) -> Any:
+    args = SWEEP[name].base()
+    args[arg] = value
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            return getattr(cu, name)(**args)
+    finally:
+        plt.close("all")
+
+
+def _classify(name: str, arg: str, kind: str, value: Any, expect: str, reference: Any) -> str:
+    """Categoría de una llamada: «correcto», «error en español» (donde toca), «demasiado
+    estricto», «silenciosamente erróneo», «booleano aceptado» o «fallo» (otra excepción o
+    un mensaje que no es del curso)."""
+    try:
+        result = _call(name, arg, value)
+    except (ValueError, TypeError) as exc:
+        try:
+            assert_spanish(pytest.ExceptionInfo.from_exception(exc), arg,
+                           *SWEEP[name].extra_names, *_partners(name, arg))
+        except AssertionError:
+            return "fallo"
+        return "error en español" if expect == "error" else "demasiado estricto"
+    except Exception:  # noqa: BLE001 - se cuenta como fallo
+        return "fallo"
+    if expect == "error":
+        return "booleano aceptado" if kind.startswith("booleano") else "silenciosamente erróneo"
+    return "correcto" if _same(result, _call(name, arg, reference)) else "silenciosamente erróneo"
+
+
+def _class_cases() -> list[tuple[str, str, str, Any, str, Any]]:
+    return [(name, arg, *v) for name in sorted(SWEEP) for arg in _class_args(name)
+            for v in _variants(name, arg)]
+
+
+def _input_class_counts() -> dict[str, int]:
+    """Recuento de categorías del barrido de clases (para el informe de un cambio)."""
+    from collections import Counter
+
+    counts = Counter(_classify(*case) for case in _class_cases())
+    return {"casos": sum(counts.values()), **counts}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(n, marks=pytest.mark.xfail(reason=_CLASS_PENDING[n], strict=True))
+     if n in _CLASS_PENDING else n
+     for n in sorted(n for n in SWEEP if _class_args(n))],
+)
+def test_input_classes(name):
+    wrong = [(arg, kind, got) for n, arg, kind, value, expect, ref in _class_cases() if n == name
+             for got in [_classify(n, arg, kind, value, expect, ref)]
+             if got not in ("correcto", "error en español")]
+    assert not wrong, wrong
