@@ -15,6 +15,7 @@ Referencia: Demšar, J. (2006). Statistical comparisons of classifiers over mult
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 
@@ -76,6 +77,10 @@ class FriedmanResult:
     iman_davenport_df : tuple of int
     n_datasets, n_algorithms : int
     higher_is_better, tie_correction : bool
+    method : str
+        Cómo se obtuvieron los dos valores p: ``"exacto"`` (distribución de permutaciones
+        de los rangos dentro de cada conjunto; tablas pequeñas, véase :func:`friedman_test`)
+        o ``"asintótico"`` (:math:`\chi^2` y :math:`F`).
     """
 
     average_ranks: pd.Series = field(repr=False)
@@ -90,6 +95,7 @@ class FriedmanResult:
     n_algorithms: int
     higher_is_better: bool
     tie_correction: bool
+    method: str = "asintótico"
 
     def summary(self) -> str:
         """Resumen en español, con 4 decimales (no lo imprime)."""
@@ -97,13 +103,22 @@ class FriedmanResult:
         d1, d2 = self.iman_davenport_df
         ff = "∞" if math.isinf(self.iman_davenport) else f"{self.iman_davenport:.4f}"
         ties = " (con corrección por empates)" if self.tie_correction else ""
-        return "\n".join([
+        exact = self.method == "exacto"
+        p = "valor p exacto" if exact else "valor p"
+        lines = [
             f"Prueba de Friedman: {self.n_algorithms} algoritmos sobre {self.n_datasets} conjuntos",
             f"  rangos medios (1 = mejor): {ranks}",
-            f"  χ²_F = {self.statistic:.4f}{ties} (gl = {self.df}); valor p = {_fmt_p(self.pvalue)}",
+            f"  χ²_F = {self.statistic:.4f}{ties} (gl = {self.df}); {p} = {_fmt_p(self.pvalue)}",
             f"  F_F (Iman-Davenport) = {ff} (gl = {d1}, {d2}); "
-            f"valor p = {_fmt_p(self.iman_davenport_pvalue)}",
-        ])
+            f"{p} = {_fmt_p(self.iman_davenport_pvalue)}",
+        ]
+        if exact:
+            lines.append(
+                f"  (N·k = {self.n_datasets * self.n_algorithms} ≤ {FRIEDMAN_EXACT_MAX_CELLS}: "
+                "valor p de la distribución de permutaciones de los rangos dentro de cada "
+                "conjunto, el mismo para χ²_F y F_F)"
+            )
+        return "\n".join(lines)
 
 
 def friedman_test(
@@ -124,9 +139,28 @@ def friedman_test(
     algoritmos son equivalentes (sus rangos medios son iguales). :math:`F_F` es menos
     conservadora que :math:`\chi^2_F` y es la que recomienda Demšar.
 
-    Las dos son aproximaciones para muestras grandes: Demšar da como regla práctica
-    :math:`N > 10` y :math:`k > 5`. Con menos conjuntos y algoritmos los valores p son
-    aproximados (para un valor crítico exacto, las tablas de Zar, 1998, o Sheskin, 2000).
+    Las distribuciones :math:`\chi^2` y :math:`F` son aproximaciones para muestras grandes
+    (Demšar da como regla práctica :math:`N > 10` y :math:`k > 5`). Regla del curso para los
+    valores p:
+
+    * **Tablas pequeñas,** :math:`N k \le 30` **: valor p exacto** (``method="exacto"``). Bajo
+      H0 las ordenaciones de cada conjunto son equiprobables, así que el valor p es la
+      proporción de las :math:`\prod_i m_i` tablas de rangos que se obtienen permutando los
+      rangos dentro de cada fila (:math:`m_i` ordenaciones distintas de la fila :math:`i`:
+      :math:`k!` sin empates; con empates, las de sus valores observados) con un
+      :math:`\chi^2_F` mayor o igual que el observado. Se calcula por recursión sobre las
+      filas (las sumas de rangos por columna acumuladas), sin recorrer las
+      :math:`(k!)^N` tablas. :math:`F_F` crece con :math:`\chi^2_F`, así que su valor p exacto
+      es el mismo, y la corrección por empates tampoco lo cambia. Con :math:`N = 2` y dos
+      ordenaciones idénticas de 3 algoritmos, p = 1/6 (la distribución :math:`F` daría
+      :math:`F_F = \infty` y p = 0). Si la recursión necesita demasiada memoria (sin
+      empates y con :math:`N k \le 30`, solo con 6 o más algoritmos: :math:`k = 6` y
+      :math:`N = 5`, :math:`k` de 7 a 9 y :math:`N \ge 3`, o :math:`k \ge 10`), se usa la
+      aproximación del punto siguiente.
+    * **Tablas mayores: valores p asintóticos** (``method="asintótico"``), nunca menores que
+      la probabilidad :math:`\max_i m_i / \prod_i m_i` de la tabla más extrema (todas las
+      filas ordenadas igual), que ninguna tabla puede bajar cuando alguna fila no tiene
+      empates.
 
     Por defecto no se corrige por empates, como en Demšar (2006), para reproducir sus
     números. Con ``tie_correction=True`` :math:`\chi^2_F` se divide por
@@ -144,6 +178,7 @@ def friedman_test(
     Devuelve
     --------
     FriedmanResult
+        ``method`` dice si los valores p son exactos o asintóticos.
 
     Lanza
     -----
@@ -160,12 +195,16 @@ def friedman_test(
     Iman, R. L. y Davenport, J. M. (1980). Approximations of the critical region of the
     Friedman statistic. *Communications in Statistics*, 9, 571-595.
     Demšar, J. (2006). *JMLR*, 7, 1-30.
+    Hollander, M. y Wolfe, D. A. (1999). *Nonparametric Statistical Methods* (2.ª ed.), §7.1
+    (distribución exacta de Friedman). Wiley.
 
     Ejemplos
     --------
     >>> res = friedman_test([[0.9, 0.8, 0.7], [0.8, 0.9, 0.6], [0.9, 0.7, 0.6]])
     >>> res.average_ranks.round(4).tolist(), round(res.statistic, 4)
     ([1.3333, 1.6667, 3.0], 4.6667)
+    >>> res.method, round(res.pvalue, 4)  # N·k = 9: exacto (tablas de Friedman, 1937: 0.194)
+    ('exacto', 0.1944)
     """
     higher_is_better = check_bool(higher_is_better, "higher_is_better")
     tie_correction = check_bool(tie_correction, "tie_correction")
@@ -193,11 +232,18 @@ def friedman_test(
     else:
         ff = (n - 1) * chi2 / denom
         ff_p = float(stats.f.sf(ff, df1, df2))
+    chi2_p = float(stats.chi2.sf(chi2, df1))
+    exact = _friedman_exact_pvalue(ranks) if n * k <= FRIEDMAN_EXACT_MAX_CELLS else None
+    if exact is not None:
+        chi2_p = ff_p = exact
+    else:
+        floor = _friedman_smallest_pvalue(ranks)
+        chi2_p, ff_p = max(chi2_p, floor), max(ff_p, floor)
     return FriedmanResult(
         average_ranks=pd.Series(r, index=cols, name="rango medio"),
         ranks=pd.DataFrame(ranks, index=rows, columns=cols),
         statistic=float(chi2),
-        pvalue=float(stats.chi2.sf(chi2, df1)),
+        pvalue=chi2_p,
         df=df1,
         iman_davenport=float(ff),
         iman_davenport_pvalue=ff_p,
@@ -206,7 +252,67 @@ def friedman_test(
         n_algorithms=k,
         higher_is_better=higher_is_better,
         tie_correction=tie_correction,
+        method="asintótico" if exact is None else "exacto",
     )
+
+
+#: Tablas con N·k hasta este número de celdas reciben el valor p exacto de Friedman.
+FRIEDMAN_EXACT_MAX_CELLS = 30
+#: Tope de la recursión exacta: números que se guardan en un paso (estados × ordenaciones de
+#: la fila × k; 1.6·10^7 enteros, 128 MB y menos de un segundo). Con N·k ≤ 30 y sin empates
+#: solo lo superan k = 6 con N = 5, k de 7 a 9 con N ≥ 3 y k ≥ 10.
+_FRIEDMAN_EXACT_BUDGET = 16_000_000
+
+
+def _friedman_exact_pvalue(ranks: np.ndarray) -> float | None:
+    r"""Valor p exacto de Friedman: :math:`P(\sum_j R_j^2 \ge` observado) bajo H0.
+
+    Bajo H0 cada fila es, con la misma probabilidad, cualquiera de sus :math:`m_i`
+    ordenaciones distintas. Recursión sobre las filas con la distribución de las sumas de
+    rangos por columna; como el estadístico no depende del orden de las columnas, cada
+    estado se guarda ordenado (sumarle una ordenación uniforme da la misma distribución
+    sea cual sea el orden del estado), y la primera fila es un único estado. Rangos dobles:
+    enteros exactos. ``None`` si un paso pasa de :data:`_FRIEDMAN_EXACT_BUDGET`.
+    """
+    n, k = ranks.shape
+    if math.factorial(k) * k > _FRIEDMAN_EXACT_BUDGET:
+        return None
+    doubled = np.rint(2.0 * ranks).astype(np.int64)
+    perms = np.array(list(itertools.permutations(range(k))), dtype=np.intp)
+    radix = int(doubled.sum(axis=0).max()) + 1
+    weights = radix ** np.arange(k, dtype=np.int64)  # radix**k < 2**63: radix ≤ 61, k ≤ 9
+    states = np.sort(doubled[:1], axis=1)
+    prob = np.ones(1)
+    for row in doubled[1:]:
+        arrangements = row[perms]
+        if len(np.unique(row)) < k:  # con empates, solo las distintas (equiprobables)
+            _, keep = np.unique(arrangements @ weights, return_index=True)
+            arrangements = arrangements[keep]
+        m = len(arrangements)
+        if len(states) * m * k > _FRIEDMAN_EXACT_BUDGET:
+            return None
+        new = (states[:, None, :] + arrangements[None, :, :]).reshape(-1, k)
+        new.sort(axis=1)
+        _, first, inverse = np.unique(new @ weights, return_index=True, return_inverse=True)
+        prob = np.bincount(inverse, weights=np.repeat(prob / m, m))
+        states = new[first]
+    observed = int(np.sum(doubled.sum(axis=0) ** 2))
+    return float(min(1.0, prob[np.sum(states**2, axis=1) >= observed].sum()))
+
+
+def _friedman_smallest_pvalue(ranks: np.ndarray) -> float:
+    r"""Probabilidad bajo H0 de la tabla de rangos más extrema, :math:`\max_i m_i / \prod_i m_i`.
+
+    El máximo de :math:`\sum_j R_j^2` se alcanza cuando todas las filas ordenan igual a los
+    algoritmos. Si una fila no tiene empates, las demás tienen una sola ordenación
+    compatible con cada una de las suyas: esa probabilidad es exactamente el menor valor p
+    posible. Si todas las filas tienen empates, es una cota inferior.
+    """
+    logs = []
+    for row in ranks:
+        _, counts = np.unique(row, return_counts=True)
+        logs.append(math.lgamma(len(row) + 1) - sum(math.lgamma(c + 1) for c in counts))
+    return math.exp(max(logs) - sum(logs))
 
 
 @dataclass(frozen=True)
