@@ -339,6 +339,68 @@ def test_shared_label_validator_accepts_equivalent_types_exactly():
     assert_spanish(excinfo, "y_true")
 
 
+def test_masked_cells_are_missing_values():
+    nan = np.nan
+    table = np.array([[3, 5, 15], [1, 3, 18], [5, 4, 21], [2, 7, 6], [0, 2, 17], [0, 2, 10]],
+                     dtype=float)
+    mask = np.zeros(table.shape, dtype=bool)
+    mask[3, 1] = True
+    masked = np.ma.masked_array(table, mask=mask)  # la celda escondida vale 7
+    res = cu.skillings_mack_test(masked, higher_is_better=False)
+    with_nan = cu.skillings_mack_test(np.where(mask, nan, table), higher_is_better=False)
+    assert "faltan 1 de 18 celdas" in res.note and "no falta ninguna" not in res.note
+    assert res.statistic == with_nan.statistic and res.pvalue == with_nan.pvalue
+    # Sin celdas faltantes admitidas, una celda enmascarada se rechaza con su posición.
+    for call in (lambda: cu.friedman_test(masked), lambda: cu.average_ranks(masked),
+                 lambda: cu.adjust_pvalues(np.ma.masked_array([0.01, 0.2], mask=[0, 1]))):
+        with pytest.raises(ValueError, match="enmascarad") as excinfo:
+            call()
+        assert_spanish(excinfo, "scores", "pvalues")
+    with pytest.raises(ValueError, match=r"enmascarad.*posición 1") as excinfo:
+        cu.mcnemar_table([0, 1, 1], np.ma.masked_array([0, 1, 0], mask=[0, 1, 0]), [1, 1, 0])
+    assert_spanish(excinfo, "pred_a")
+
+
+def test_booleans_are_labels_never_scores():
+    with pytest.raises(TypeError, match="booleanos") as excinfo:
+        cu.adjust_pvalues([True, False])
+    assert_spanish(excinfo, "pvalues")
+    flags = _TABLE > 0.8
+    for table in (flags, pd.DataFrame(flags, columns=list("abcd"))):
+        for func in ("friedman_test", "nemenyi_test", "quade_test", "aligned_ranks_test",
+                     "pairwise_test", "wilcoxon_holm_test", "average_ranks",
+                     "skillings_mack_test"):
+            with pytest.raises(TypeError) as excinfo:
+                getattr(cu, func)(table)
+            assert_spanish(excinfo, "scores")
+    # Como etiquetas de un problema binario, los booleanos valen lo mismo que 0/1.
+    y, a, b = _Y.astype(bool), _A.astype(bool), _B.astype(bool)
+    assert cu.mcnemar_table(y, a, b).tolist() == _hand_table(_Y, _A, _B)
+    # Los complejos nunca, tampoco con parte imaginaria nula.
+    with pytest.raises(TypeError, match="complejos") as excinfo:
+        cu.friedman_test(pd.DataFrame(_TABLE + 0j))
+    assert_spanish(excinfo, "scores")
+
+
+def test_object_numbers_and_integer_column_labels_are_accepted():
+    frame = pd.DataFrame(_TABLE.astype(object))  # columnas 0..3 de tipo object
+    ref = stats.friedmanchisquare(*_TABLE.T)
+    res = cu.friedman_test(frame, tie_correction=True)
+    assert res.statistic == pytest.approx(ref.statistic, rel=1e-12)
+    by_label = cu.control_test(frame, 2)  # la columna de etiqueta 2
+    by_name = cu.control_test(pd.DataFrame(_TABLE, columns=["a", "b", "c", "d"]), "c")
+    assert by_label.control == "2"
+    np.testing.assert_allclose(by_label.comparisons["pvalue_adjusted"],
+                               by_name.comparisons["pvalue_adjusted"], rtol=1e-15)
+    # Con etiquetas enteras desordenadas, 2 es la etiqueta, no la posición.
+    shuffled = pd.DataFrame(_TABLE, columns=[3, 2, 1, 0])
+    assert cu.control_test(shuffled, 2).control == "2"
+    assert cu.control_test(shuffled, 2).average_ranks.index[1] == "2"
+    with pytest.raises(ValueError, match="nombre de su columna") as excinfo:
+        cu.control_test(pd.DataFrame(_TABLE, columns=["a", "b", "c", "d"]), 0)
+    assert_spanish(excinfo, "control")
+
+
 def test_check_paired_compares_dataframe_columns_too():
     from course_utils._validation import check_paired
 
