@@ -911,8 +911,11 @@ def check_score_table(
                 + (" Un booleano no es una puntuación; si de verdad son puntuaciones 0/1, "
                    "conviértalas con `.astype(float)`." if kind == "booleano" else "")
             )
-    values = check_real_array(scores.to_numpy(dtype=object), name, ndim=2,
-                              allow_missing=allow_missing)
+    if all(scores[col].dtype != object for col in scores.columns):  # todas numéricas
+        raw = scores.to_numpy(dtype=float, na_value=np.nan)
+    else:  # columnas `object`: celda a celda (números de Python, None, pd.NA)
+        raw = scores.to_numpy(dtype=object)
+    values = check_real_array(raw, name, ndim=2, allow_missing=allow_missing)
     return values, list(scores.index), list(scores.columns)
 
 
