@@ -66,14 +66,16 @@ class FriedmanResult:
         :math:`\chi^2_F` (con ``tie_correction=True``, dividido por el factor de empates,
         como ``scipy.stats.friedmanchisquare``).
     pvalue : float
-        Valor p de :math:`\chi^2_F` con :math:`k-1` grados de libertad.
+        Valor p de :math:`\chi^2_F`: exacto en tablas pequeñas (``method="exacto"``); si no,
+        el de :math:`\chi^2` con :math:`k-1` grados de libertad.
     df : int
         :math:`k-1`.
     iman_davenport : float
         :math:`F_F = (N-1)\chi^2_F / (N(k-1) - \chi^2_F)` (``inf`` si todos los
         conjuntos ordenan igual a los algoritmos).
     iman_davenport_pvalue : float
-        Valor p de :math:`F_F` con :math:`(k-1, (k-1)(N-1))` grados de libertad.
+        Valor p de :math:`F_F`: exacto en tablas pequeñas (el mismo que ``pvalue``); si no,
+        el de :math:`F` con :math:`(k-1, (k-1)(N-1))` grados de libertad.
     iman_davenport_df : tuple of int
     n_datasets, n_algorithms : int
     higher_is_better, tie_correction : bool
