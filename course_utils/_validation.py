@@ -432,7 +432,7 @@ def _real_from_object(
                     f"`{name}` contiene un número demasiado grande para representarlo como "
                     f"número real (en la posición {_position(i, arr.shape)})."
                 ) from None
-            if math.isnan(value) or v is pd.NaT:
+            if math.isnan(value):
                 missing[i] = True
             else:
                 out[i] = value
