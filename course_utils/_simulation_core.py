@@ -177,7 +177,7 @@ def monte_carlo_rate(
     >>> round(res.rate, 4), round(res.ci_low, 4), round(res.ci_high, 4)
     (0.06, 0.0278, 0.1248)
     """
-    arr = check_finite_array(outcomes, "outcomes")
+    arr = check_finite_array(outcomes, "outcomes", allow_bool=True)
     if not np.all((arr == 0) | (arr == 1)):
         raise ValueError(
             "`outcomes` debe contener solo valores lógicos (True/False o 1/0), uno por réplica; "

@@ -26,8 +26,10 @@ erróneo, un NaN presentado como resultado ni un mensaje en inglés de una bibli
 
 from __future__ import annotations
 
+import decimal
 import math
 import numbers
+import warnings
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -68,6 +70,8 @@ __all__ = [
     "check_paired",
     "check_choice",
     "check_finite_array",
+    "check_real_array",
+    "check_score_table",
     "check_same_length",
     "check_count",
     "check_positive_int",
@@ -248,35 +252,143 @@ def check_finite_array(
     *,
     ndim: int | None = 1,
     min_size: int = 1,
-    dtype: type | None = float,
+    allow_bool: bool = False,
 ) -> np.ndarray:
-    """Convierte ``values`` en un arreglo de NumPy y comprueba que es finito y no vacío.
+    """Arreglo ``float`` de números reales finitos, sin celdas faltantes y no vacío.
+
+    Es :func:`check_real_array` con ``allow_missing=False``: sin booleanos (salvo
+    ``allow_bool=True``, por ejemplo para los resultados «rechaza / no rechaza» de una
+    simulación), sin complejos, sin NaN ni celdas enmascaradas. ``ndim`` es el número de
+    dimensiones esperado (``None`` acepta cualquiera) y ``min_size`` el mínimo de elementos.
+    """
+    return check_real_array(values, name, ndim=ndim, min_size=min_size, allow_bool=allow_bool)
+
+
+def check_real_array(
+    values: object,
+    name: str,
+    *,
+    ndim: int | None = 1,
+    min_size: int = 1,
+    allow_missing: bool = False,
+    allow_bool: bool = False,
+) -> np.ndarray:
+    """Puntuaciones, valores p, conteos o tablas de números reales: arreglo ``float`` validado.
+
+    La regla del paquete para los datos numéricos (la siguen todas las funciones públicas):
+
+    * **Números reales finitos**, de cualquier tipo entero o de coma flotante de NumPy, o
+      números de Python en una lista o en un arreglo de tipo ``object`` (por ejemplo, una
+      columna de pandas leída como ``object``): se convierten a ``float``. Los enteros
+      demasiado grandes para un ``float`` y los infinitos se rechazan.
+    * **Booleanos, rechazados** (``TypeError``): True/False no es una puntuación, un valor p
+      ni un conteo, y pasarlos a 1/0 escondería el error (unas predicciones donde se
+      esperaban probabilidades, una máscara donde se esperaban valores p). Las etiquetas y
+      predicciones de un problema binario sí pueden ser booleanas: las valida
+      :func:`check_labels`. Con ``allow_bool=True`` se aceptan como 1.0 y 0.0.
+    * **Complejos, siempre rechazados** (``TypeError``), también con parte imaginaria nula.
+    * **Celdas faltantes** (NaN, ``None``, ``pd.NA``, ``NaT`` o una celda enmascarada de
+      un arreglo ``numpy.ma``): rechazadas con su posición (``ValueError``); con
+      ``allow_missing=True`` se aceptan y se devuelven como NaN. Un arreglo enmascarado sin
+      ninguna celda enmascarada es un arreglo normal.
+    * Texto y otros objetos, rechazados (``TypeError``) con la posición del primero.
 
     Parámetros
     ----------
     values : array_like
-        Los datos recibidos.
+        Los datos recibidos (lista, arreglo, arreglo enmascarado, ``pandas.Series`` o
+        ``pandas.DataFrame``).
     name : str
         Nombre del argumento, para el mensaje de error.
-    ndim : int o None
+    ndim : int o None, por defecto 1
         Número de dimensiones esperado (``None`` acepta cualquiera).
-    min_size : int
+    min_size : int, por defecto 1
         Número mínimo de elementos.
-    dtype : tipo o None
-        ``float`` exige datos numéricos; ``None`` acepta etiquetas de cualquier tipo
-        (por ejemplo, clases como texto) y solo comprueba la forma y que no falten valores.
+    allow_missing : bool, por defecto False
+        Acepta celdas faltantes (se devuelven como NaN).
+    allow_bool : bool, por defecto False
+        Acepta booleanos como 1.0 y 0.0.
+
+    Devuelve
+    --------
+    numpy.ndarray
+        Arreglo ``float64`` (NaN solo en las celdas faltantes, si se admiten).
+
+    Ejemplos
+    --------
+    >>> check_real_array(np.array([0.8, 0.7], dtype=object), "scores").tolist()
+    [0.8, 0.7]
+    >>> check_real_array(np.ma.masked_array([0.8, 0.7], mask=[False, True]), "scores",
+    ...                  allow_missing=True).tolist()
+    [0.8, nan]
     """
+    arr = _to_array(values, name)
+    missing = None
+    if np.ma.isMaskedArray(arr):
+        if allow_missing:
+            missing = np.ma.getmaskarray(arr)
+        else:
+            _refuse_masked(arr, name, "se esperaban solo números finitos")
+        arr = np.ma.getdata(arr)
+    _check_size(arr, name, ndim, min_size)
+    if arr.dtype == object:
+        arr, absent = _real_from_object(arr, name, allow_missing=allow_missing,
+                                        allow_bool=allow_bool)
+        missing = absent if missing is None else missing | absent
+    elif arr.dtype.kind == "b":
+        if not allow_bool:
+            _refuse_bool(name)
+        arr = arr.astype(float)
+    elif arr.dtype.kind == "c":
+        _refuse_complex(name, str(arr.dtype))
+    elif arr.dtype.kind not in "iuf":
+        raise TypeError(
+            f"`{name}` debe contener números; se recibió un arreglo de tipo {arr.dtype}."
+        )
+    arr = arr.astype(float)
+    if missing is not None:
+        arr = np.where(missing, np.nan, arr)
+    bad = ~np.isfinite(arr)
+    if allow_missing:
+        bad &= ~np.isnan(arr)
+        if bad.any():
+            pos = int(np.flatnonzero(bad.ravel())[0])
+            raise ValueError(
+                f"`{name}` contiene infinitos (el primero en la posición "
+                f"{_position(pos, arr.shape)}); se esperaban puntuaciones finitas. Las celdas "
+                "faltantes se marcan con NaN, no con infinito."
+            )
+    elif bad.any():
+        n_bad = int(bad.sum())
+        pos = int(np.flatnonzero(bad.ravel())[0])
+        raise ValueError(
+            f"`{name}` contiene {n_bad} valor(es) NaN (faltantes) o infinito(s), el primero en "
+            f"la posición {_position(pos, arr.shape)}; se esperaban solo números finitos."
+        )
+    return arr
+
+
+def _to_array(values: object, name: str) -> np.ndarray:
+    """``np.asarray`` (o el arreglo enmascarado tal cual) con los errores en español."""
     if values is None or isinstance(values, (str, bytes, dict, set)):
         raise TypeError(f"`{name}` debe ser un arreglo o una lista; se recibió {describe(values)}.")
     if not isinstance(values, np.ndarray) and not isinstance(values, Iterable) and not np.isscalar(values):
         raise TypeError(f"`{name}` debe ser un arreglo o una lista; se recibió {describe(values)}.")
+    if np.ma.isMaskedArray(values):
+        return values  # type: ignore[return-value]
     try:
-        arr = np.asarray(values)
+        with warnings.catch_warnings():
+            # Una lista con ``np.ma.masked`` da NaN (faltante) con un aviso en inglés.
+            warnings.filterwarnings("ignore", message=".*converting a masked element to nan")
+            return np.asarray(values)
     except (ValueError, TypeError):  # listas irregulares, por ejemplo
         raise ValueError(
             f"`{name}` no se puede convertir en un arreglo rectangular{_ragged_detail(values)}; "
             f"se recibió {describe(values)}."
         ) from None
+
+
+def _check_size(arr: np.ndarray, name: str, ndim: int | None, min_size: int) -> None:
     if ndim is not None and arr.ndim != ndim:
         raise ValueError(
             f"`{name}` debe tener {ndim} dimensión(es); se recibió un arreglo de forma {arr.shape}."
@@ -284,39 +396,81 @@ def check_finite_array(
     if arr.size < min_size:
         what = "no puede estar vacío" if min_size == 1 else f"debe tener al menos {min_size} elementos"
         raise ValueError(f"`{name}` {what}; se recibieron {arr.size} elementos.")
-    if dtype is float:
-        if arr.dtype == bool:
-            arr = arr.astype(float)
-        pos = _first_missing(arr) if arr.dtype == object else None
-        if pos is not None:
-            raise ValueError(
-                f"`{name}` tiene valores faltantes (el primero en la posición "
-                f"{_position(pos, arr.shape)}: {show_value(arr.ravel()[pos])}); se esperaban "
-                "solo números finitos."
-            )
-        if not np.issubdtype(arr.dtype, np.number):
+
+
+def _refuse_masked(arr: np.ndarray, name: str, expected: str) -> None:
+    """Error si un arreglo ``numpy.ma`` tiene alguna celda enmascarada (valor faltante)."""
+    mask = np.ma.getmaskarray(arr)
+    if mask.any():
+        pos = int(np.flatnonzero(mask.ravel())[0])
+        raise ValueError(
+            f"`{name}` es un arreglo enmascarado (numpy.ma) con {int(mask.sum())} celda(s) "
+            f"enmascarada(s), la primera en la posición {_position(pos, arr.shape)}: son valores "
+            f"faltantes y aquí no se admiten; {expected}. Quite esos casos (en todos los "
+            "argumentos a la vez) o rellénelos antes; ignorar la máscara usaría los valores "
+            "escondidos."
+        )
+
+
+def _refuse_bool(name: str, where: str = "") -> None:
+    raise TypeError(
+        f"`{name}` debe contener números (puntuaciones, valores p o conteos); se recibieron "
+        f"booleanos (True/False){where}. Un booleano no es una puntuación: quizá son "
+        "predicciones o una máscara donde se esperaban probabilidades o medidas. Si de verdad "
+        "son puntuaciones 0/1, conviértalas con `.astype(float)`."
+    )
+
+
+def _refuse_complex(name: str, what: str) -> None:
+    raise TypeError(
+        f"`{name}` debe contener números reales; se recibieron números complejos ({what}). "
+        "Pase la parte real (`.real`) si es lo que quiere comparar."
+    )
+
+
+def _real_from_object(
+    arr: np.ndarray, name: str, *, allow_missing: bool, allow_bool: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """Arreglo ``object`` -> (``float``, máscara de faltantes), elemento a elemento."""
+    import pandas as pd
+
+    flat = arr.ravel()
+    out = np.zeros(flat.size)
+    missing = np.zeros(flat.size, dtype=bool)
+    for i, v in enumerate(flat):
+        if isinstance(v, (bool, np.bool_)):
+            if not allow_bool:
+                _refuse_bool(name, f" (en la posición {_position(i, arr.shape)})")
+            out[i] = float(v)
+        elif isinstance(v, (complex, np.complexfloating)):
+            _refuse_complex(name, f"{show_value(v)} en la posición {_position(i, arr.shape)}")
+        elif isinstance(v, (numbers.Real, decimal.Decimal)):
+            try:
+                value = float(v)
+            except OverflowError:
+                raise ValueError(
+                    f"`{name}` contiene un número demasiado grande para representarlo como "
+                    f"número real (en la posición {_position(i, arr.shape)})."
+                ) from None
+            if math.isnan(value):
+                missing[i] = True
+            else:
+                out[i] = value
+        elif v is None or v is np.ma.masked or v is pd.NA or v is pd.NaT:
+            missing[i] = True
+        else:
             raise TypeError(
-                f"`{name}` debe contener números; se recibió un arreglo de tipo {arr.dtype}."
+                f"`{name}` debe contener números; en la posición {_position(i, arr.shape)} hay "
+                f"{describe(v)}."
             )
-        if np.iscomplexobj(arr):
-            raise TypeError(
-                f"`{name}` debe contener números reales; se recibió un arreglo de números "
-                f"complejos ({arr.dtype}). Pase la parte real (`.real`) si es lo que quiere comparar."
-            )
-        arr = arr.astype(float)
-        if not np.all(np.isfinite(arr)):
-            n_bad = int(np.sum(~np.isfinite(arr)))
-            pos = int(np.flatnonzero(~np.isfinite(arr.ravel()))[0])
-            raise ValueError(
-                f"`{name}` contiene {n_bad} valor(es) NaN (faltantes) o infinito(s), el primero en "
-                f"la posición {_position(pos, arr.shape)}; se esperaban solo números finitos."
-            )
-    else:
-        if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
-            raise ValueError(f"`{name}` contiene valores NaN o infinitos; se esperaban etiquetas válidas.")
-        if arr.dtype == object and any(v is None for v in arr.ravel()):
-            raise ValueError(f"`{name}` contiene valores None; se esperaban etiquetas válidas.")
-    return arr
+    missing = missing.reshape(arr.shape)
+    if missing.any() and not allow_missing:
+        pos = int(np.flatnonzero(missing.ravel())[0])
+        raise ValueError(
+            f"`{name}` tiene valores faltantes (el primero en la posición "
+            f"{_position(pos, arr.shape)}: {show_value(flat[pos])}); se esperaban solo números finitos."
+        )
+    return out.reshape(arr.shape), missing
 
 
 def _ragged_detail(values: object) -> str:
@@ -527,7 +681,9 @@ def _index_preview(index: object) -> str:
 def _label_kind(value: object) -> str:
     if isinstance(value, (str, np.str_)):
         return "texto"
-    if isinstance(value, (bool, np.bool_, numbers.Number)) and not isinstance(value, complex):
+    if isinstance(value, (bool, np.bool_, numbers.Number)) and not isinstance(
+        value, (complex, np.complexfloating)
+    ):
         return "número"
     if isinstance(value, (bytes, np.bytes_)):
         return "bytes"
@@ -559,7 +715,9 @@ def check_labels(values: object, name: str) -> np.ndarray:
 
     * valores faltantes (``None``, ``NaN``, ``pd.NA``, ``NaT`` y los textos ``'nan'``,
       ``'NaN'``, ``'<NA>'`` y ``'NaT'`` en que se convierten al pasar a texto):
-      ``ValueError`` que dice «valores faltantes» y la posición del primero;
+      ``ValueError`` que dice «valores faltantes» y la posición del primero; también las
+      celdas enmascaradas de un arreglo ``numpy.ma`` (sin ninguna, es un arreglo normal);
+    * números complejos (``TypeError``);
     * infinitos; mezcla de texto y números en el mismo vector (``TypeError``);
     * vectores vacíos o que no son 1-D.
 
@@ -574,6 +732,9 @@ def check_labels(values: object, name: str) -> np.ndarray:
             f"`{name}` debe ser un vector de etiquetas (lista, arreglo o pandas.Series); "
             f"se recibió {describe(values)}."
         )
+    if np.ma.isMaskedArray(values):
+        _refuse_masked(values, name, "cada caso necesita una etiqueta")  # type: ignore[arg-type]
+        values = np.ma.getdata(values)
     try:
         arr = np.asarray(values)
         if arr.dtype.kind in "US" and not isinstance(values, np.ndarray):
@@ -728,6 +889,78 @@ def check_label_arrays(**arrays: object) -> list[np.ndarray]:
             "etiquetas al mismo tipo (por ejemplo con `.astype(int)` o `.astype(str)`)."
         )
     return _exact_common(list(checked.values()))
+
+
+# ---------------------------------------------------------------------------
+# Tablas de puntuaciones
+# ---------------------------------------------------------------------------
+
+
+def check_score_table(
+    scores: object, name: str = "scores", *, allow_missing: bool = False
+) -> tuple[np.ndarray, list | None, list | None]:
+    """Tabla N×k de puntuaciones (filas = conjuntos de datos o unidades, columnas = algoritmos).
+
+    Un ``pandas.DataFrame`` o un arreglo 2-D (también enmascarado) con la regla de
+    :func:`check_real_array`: números reales finitos (también en columnas de tipo
+    ``object``), sin booleanos ni complejos; las celdas faltantes (NaN, ``None``,
+    ``pd.NA``, celdas enmascaradas) solo con ``allow_missing=True``, y entonces se devuelven
+    como NaN. En un ``DataFrame`` se rechazan las columnas repetidas, y el mensaje de una
+    columna que no es de puntuaciones la nombra.
+
+    Devuelve
+    --------
+    (numpy.ndarray, list o None, list o None)
+        Los valores (``float``), y las etiquetas de las filas y de las columnas de un
+        ``DataFrame`` tal cual (``None`` si ``scores`` no es un ``DataFrame``).
+    """
+    import pandas as pd
+
+    if not isinstance(scores, pd.DataFrame):
+        return check_real_array(scores, name, ndim=2, allow_missing=allow_missing), None, None
+    if scores.columns.duplicated().any():
+        dup = sorted({str(c) for c in scores.columns[scores.columns.duplicated()]})
+        raise ValueError(f"`{name}` tiene columnas (algoritmos) repetidas: {dup}.")
+    kinds: dict[str, list[str]] = {}
+    for col in scores.columns:
+        kinds.setdefault(_column_kind(scores[col]), []).append(str(col))
+    for kind, what in (("booleano", "booleanos (True/False)"), ("complejo", "números complejos"),
+                       ("otro", "datos que no son números")):
+        if kind in kinds:
+            raise TypeError(
+                f"`{name}` debe contener solo puntuaciones numéricas reales; las columnas "
+                f"{kinds[kind]} contienen {what}."
+                + (" Un booleano no es una puntuación; si de verdad son puntuaciones 0/1, "
+                   "conviértalas con `.astype(float)`." if kind == "booleano" else "")
+            )
+    if all(scores[col].dtype != object for col in scores.columns):  # todas numéricas
+        raw = scores.to_numpy(dtype=float, na_value=np.nan)
+    else:  # columnas `object`: celda a celda (números de Python, None, pd.NA)
+        raw = scores.to_numpy(dtype=object)
+    values = check_real_array(raw, name, ndim=2, allow_missing=allow_missing)
+    return values, list(scores.index), list(scores.columns)
+
+
+def _column_kind(column: object) -> str:
+    """«número», «booleano», «complejo» u «otro» para una columna de pandas."""
+    import pandas as pd
+
+    if pd.api.types.is_bool_dtype(column):
+        return "booleano"
+    if pd.api.types.is_complex_dtype(column):
+        return "complejo"
+    if pd.api.types.is_numeric_dtype(column):
+        return "número"
+    if column.dtype != object:  # type: ignore[attr-defined]
+        return "otro"
+    present = [v for v in column if not (v is None or v is np.ma.masked or pd.isna(v))]
+    if any(isinstance(v, (bool, np.bool_)) for v in present):
+        return "booleano"
+    if any(isinstance(v, (complex, np.complexfloating)) for v in present):
+        return "complejo"
+    if all(isinstance(v, (numbers.Real, decimal.Decimal)) for v in present):
+        return "número"
+    return "otro"
 
 
 # ---------------------------------------------------------------------------

@@ -127,8 +127,8 @@ def _prediction_columns(predictions: object) -> dict[str, object]:
             "nombre -> predicciones o un arreglo de forma (n, k); se recibió "
             f"{describe(predictions)}."
         )
-    try:
-        arr = np.asarray(predictions)
+    try:  # un arreglo enmascarado se conserva: cada columna lleva su máscara al validador
+        arr = predictions if np.ma.isMaskedArray(predictions) else np.asarray(predictions)
     except (ValueError, TypeError):
         raise ValueError(
             "`predictions` no se puede convertir en un arreglo de forma (n, k); se recibió "

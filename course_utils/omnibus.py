@@ -15,12 +15,13 @@ Referencia: Demšar, J. (2006). Statistical comparisons of classifiers over mult
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-from scipy import stats
+from scipy import linalg, stats
 from scipy.sparse.csgraph import connected_components
 
 from course_utils._results import _fmt_p
@@ -65,17 +66,23 @@ class FriedmanResult:
         :math:`\chi^2_F` (con ``tie_correction=True``, dividido por el factor de empates,
         como ``scipy.stats.friedmanchisquare``).
     pvalue : float
-        Valor p de :math:`\chi^2_F` con :math:`k-1` grados de libertad.
+        Valor p de :math:`\chi^2_F`: exacto en tablas pequeñas (``method="exacto"``); si no,
+        el de :math:`\chi^2` con :math:`k-1` grados de libertad.
     df : int
         :math:`k-1`.
     iman_davenport : float
         :math:`F_F = (N-1)\chi^2_F / (N(k-1) - \chi^2_F)` (``inf`` si todos los
         conjuntos ordenan igual a los algoritmos).
     iman_davenport_pvalue : float
-        Valor p de :math:`F_F` con :math:`(k-1, (k-1)(N-1))` grados de libertad.
+        Valor p de :math:`F_F`: exacto en tablas pequeñas (el mismo que ``pvalue``); si no,
+        el de :math:`F` con :math:`(k-1, (k-1)(N-1))` grados de libertad.
     iman_davenport_df : tuple of int
     n_datasets, n_algorithms : int
     higher_is_better, tie_correction : bool
+    method : str
+        Cómo se obtuvieron los dos valores p: ``"exacto"`` (distribución de permutaciones
+        de los rangos dentro de cada conjunto; tablas pequeñas, véase :func:`friedman_test`)
+        o ``"asintótico"`` (:math:`\chi^2` y :math:`F`).
     """
 
     average_ranks: pd.Series = field(repr=False)
@@ -90,6 +97,7 @@ class FriedmanResult:
     n_algorithms: int
     higher_is_better: bool
     tie_correction: bool
+    method: str = "asintótico"
 
     def summary(self) -> str:
         """Resumen en español, con 4 decimales (no lo imprime)."""
@@ -97,13 +105,22 @@ class FriedmanResult:
         d1, d2 = self.iman_davenport_df
         ff = "∞" if math.isinf(self.iman_davenport) else f"{self.iman_davenport:.4f}"
         ties = " (con corrección por empates)" if self.tie_correction else ""
-        return "\n".join([
+        exact = self.method == "exacto"
+        p = "valor p exacto" if exact else "valor p"
+        lines = [
             f"Prueba de Friedman: {self.n_algorithms} algoritmos sobre {self.n_datasets} conjuntos",
             f"  rangos medios (1 = mejor): {ranks}",
-            f"  χ²_F = {self.statistic:.4f}{ties} (gl = {self.df}); valor p = {_fmt_p(self.pvalue)}",
+            f"  χ²_F = {self.statistic:.4f}{ties} (gl = {self.df}); {p} = {_fmt_p(self.pvalue)}",
             f"  F_F (Iman-Davenport) = {ff} (gl = {d1}, {d2}); "
-            f"valor p = {_fmt_p(self.iman_davenport_pvalue)}",
-        ])
+            f"{p} = {_fmt_p(self.iman_davenport_pvalue)}",
+        ]
+        if exact:
+            lines.append(
+                f"  (N·k = {self.n_datasets * self.n_algorithms} ≤ {FRIEDMAN_EXACT_MAX_CELLS}: "
+                "valor p de la distribución de permutaciones de los rangos dentro de cada "
+                "conjunto, el mismo para χ²_F y F_F)"
+            )
+        return "\n".join(lines)
 
 
 def friedman_test(
@@ -124,9 +141,28 @@ def friedman_test(
     algoritmos son equivalentes (sus rangos medios son iguales). :math:`F_F` es menos
     conservadora que :math:`\chi^2_F` y es la que recomienda Demšar.
 
-    Las dos son aproximaciones para muestras grandes: Demšar da como regla práctica
-    :math:`N > 10` y :math:`k > 5`. Con menos conjuntos y algoritmos los valores p son
-    aproximados (para un valor crítico exacto, las tablas de Zar, 1998, o Sheskin, 2000).
+    Las distribuciones :math:`\chi^2` y :math:`F` son aproximaciones para muestras grandes
+    (Demšar da como regla práctica :math:`N > 10` y :math:`k > 5`). Regla del curso para los
+    valores p:
+
+    * **Tablas pequeñas,** :math:`N k \le 30` **: valor p exacto** (``method="exacto"``). Bajo
+      H0 las ordenaciones de cada conjunto son equiprobables, así que el valor p es la
+      proporción de las :math:`\prod_i m_i` tablas de rangos que se obtienen permutando los
+      rangos dentro de cada fila (:math:`m_i` ordenaciones distintas de la fila :math:`i`:
+      :math:`k!` sin empates; con empates, las de sus valores observados) con un
+      :math:`\chi^2_F` mayor o igual que el observado. Se calcula por recursión sobre las
+      filas (las sumas de rangos por columna acumuladas), sin recorrer las
+      :math:`(k!)^N` tablas. :math:`F_F` crece con :math:`\chi^2_F`, así que su valor p exacto
+      es el mismo, y la corrección por empates tampoco lo cambia. Con :math:`N = 2` y dos
+      ordenaciones idénticas de 3 algoritmos, p = 1/6 (la distribución :math:`F` daría
+      :math:`F_F = \infty` y p = 0). Si la recursión necesita demasiada memoria (sin
+      empates y con :math:`N k \le 30`, solo con 6 o más algoritmos: :math:`k = 6` y
+      :math:`N = 5`, :math:`k` de 7 a 9 y :math:`N \ge 3`, o :math:`k \ge 10`), se usa la
+      aproximación del punto siguiente.
+    * **Tablas mayores: valores p asintóticos** (``method="asintótico"``), nunca menores que
+      la probabilidad :math:`\max_i m_i / \prod_i m_i` de la tabla más extrema (todas las
+      filas ordenadas igual), que ninguna tabla puede bajar cuando alguna fila no tiene
+      empates.
 
     Por defecto no se corrige por empates, como en Demšar (2006), para reproducir sus
     números. Con ``tie_correction=True`` :math:`\chi^2_F` se divide por
@@ -144,6 +180,7 @@ def friedman_test(
     Devuelve
     --------
     FriedmanResult
+        ``method`` dice si los valores p son exactos o asintóticos.
 
     Lanza
     -----
@@ -160,12 +197,16 @@ def friedman_test(
     Iman, R. L. y Davenport, J. M. (1980). Approximations of the critical region of the
     Friedman statistic. *Communications in Statistics*, 9, 571-595.
     Demšar, J. (2006). *JMLR*, 7, 1-30.
+    Hollander, M. y Wolfe, D. A. (1999). *Nonparametric Statistical Methods* (2.ª ed.), §7.1
+    (distribución exacta de Friedman). Wiley.
 
     Ejemplos
     --------
     >>> res = friedman_test([[0.9, 0.8, 0.7], [0.8, 0.9, 0.6], [0.9, 0.7, 0.6]])
     >>> res.average_ranks.round(4).tolist(), round(res.statistic, 4)
     ([1.3333, 1.6667, 3.0], 4.6667)
+    >>> res.method, round(res.pvalue, 4)  # N·k = 9: exacto (tablas de Friedman, 1937: 0.194)
+    ('exacto', 0.1944)
     """
     higher_is_better = check_bool(higher_is_better, "higher_is_better")
     tie_correction = check_bool(tie_correction, "tie_correction")
@@ -193,11 +234,18 @@ def friedman_test(
     else:
         ff = (n - 1) * chi2 / denom
         ff_p = float(stats.f.sf(ff, df1, df2))
+    chi2_p = float(stats.chi2.sf(chi2, df1))
+    exact = _friedman_exact_pvalue(ranks) if n * k <= FRIEDMAN_EXACT_MAX_CELLS else None
+    if exact is not None:
+        chi2_p = ff_p = exact
+    else:
+        floor = _friedman_smallest_pvalue(ranks)
+        chi2_p, ff_p = max(chi2_p, floor), max(ff_p, floor)
     return FriedmanResult(
         average_ranks=pd.Series(r, index=cols, name="rango medio"),
         ranks=pd.DataFrame(ranks, index=rows, columns=cols),
         statistic=float(chi2),
-        pvalue=float(stats.chi2.sf(chi2, df1)),
+        pvalue=chi2_p,
         df=df1,
         iman_davenport=float(ff),
         iman_davenport_pvalue=ff_p,
@@ -206,7 +254,67 @@ def friedman_test(
         n_algorithms=k,
         higher_is_better=higher_is_better,
         tie_correction=tie_correction,
+        method="asintótico" if exact is None else "exacto",
     )
+
+
+#: Tablas con N·k hasta este número de celdas reciben el valor p exacto de Friedman.
+FRIEDMAN_EXACT_MAX_CELLS = 30
+#: Tope de la recursión exacta: números que se guardan en un paso (estados × ordenaciones de
+#: la fila × k; 1.6·10^7 enteros, 128 MB y menos de un segundo). Con N·k ≤ 30 y sin empates
+#: solo lo superan k = 6 con N = 5, k de 7 a 9 con N ≥ 3 y k ≥ 10.
+_FRIEDMAN_EXACT_BUDGET = 16_000_000
+
+
+def _friedman_exact_pvalue(ranks: np.ndarray) -> float | None:
+    r"""Valor p exacto de Friedman: :math:`P(\sum_j R_j^2 \ge` observado) bajo H0.
+
+    Bajo H0 cada fila es, con la misma probabilidad, cualquiera de sus :math:`m_i`
+    ordenaciones distintas. Recursión sobre las filas con la distribución de las sumas de
+    rangos por columna; como el estadístico no depende del orden de las columnas, cada
+    estado se guarda ordenado (sumarle una ordenación uniforme da la misma distribución
+    sea cual sea el orden del estado), y la primera fila es un único estado. Rangos dobles:
+    enteros exactos. ``None`` si un paso pasa de :data:`_FRIEDMAN_EXACT_BUDGET`.
+    """
+    n, k = ranks.shape
+    if math.factorial(k) * k > _FRIEDMAN_EXACT_BUDGET:
+        return None
+    doubled = np.rint(2.0 * ranks).astype(np.int64)
+    perms = np.array(list(itertools.permutations(range(k))), dtype=np.intp)
+    radix = int(doubled.sum(axis=0).max()) + 1
+    weights = radix ** np.arange(k, dtype=np.int64)  # radix**k < 2**63: radix ≤ 61, k ≤ 9
+    states = np.sort(doubled[:1], axis=1)
+    prob = np.ones(1)
+    for row in doubled[1:]:
+        arrangements = row[perms]
+        if len(np.unique(row)) < k:  # con empates, solo las distintas (equiprobables)
+            _, keep = np.unique(arrangements @ weights, return_index=True)
+            arrangements = arrangements[keep]
+        m = len(arrangements)
+        if len(states) * m * k > _FRIEDMAN_EXACT_BUDGET:
+            return None
+        new = (states[:, None, :] + arrangements[None, :, :]).reshape(-1, k)
+        new.sort(axis=1)
+        _, first, inverse = np.unique(new @ weights, return_index=True, return_inverse=True)
+        prob = np.bincount(inverse, weights=np.repeat(prob / m, m))
+        states = new[first]
+    observed = int(np.sum(doubled.sum(axis=0) ** 2))
+    return float(min(1.0, prob[np.sum(states**2, axis=1) >= observed].sum()))
+
+
+def _friedman_smallest_pvalue(ranks: np.ndarray) -> float:
+    r"""Probabilidad bajo H0 de la tabla de rangos más extrema, :math:`\max_i m_i / \prod_i m_i`.
+
+    El máximo de :math:`\sum_j R_j^2` se alcanza cuando todas las filas ordenan igual a los
+    algoritmos. Si una fila no tiene empates, las demás tienen una sola ordenación
+    compatible con cada una de las suyas: esa probabilidad es exactamente el menor valor p
+    posible. Si todas las filas tienen empates, es una cota inferior.
+    """
+    logs = []
+    for row in ranks:
+        _, counts = np.unique(row, return_counts=True)
+        logs.append(math.lgamma(len(row) + 1) - sum(math.lgamma(c + 1) for c in counts))
+    return math.exp(max(logs) - sum(logs))
 
 
 @dataclass(frozen=True)
@@ -462,6 +570,15 @@ def _observed_ranks(values: np.ndarray, observed: np.ndarray, higher_is_better: 
     return ranks
 
 
+#: Mayor número de algoritmos de :func:`skillings_mack_test` (el mismo tope que la prueba
+#: de Nemenyi): el sistema k×k se resuelve en una fracción de segundo.
+MAX_SKILLINGS_MACK_ALGORITHMS = 1000
+#: Mayores N·k (celdas) y N·k² (el recuento de las parejas de algoritmos observadas a la
+#: vez) de :func:`skillings_mack_test`: unos segundos en el peor caso.
+_MAX_SKILLINGS_MACK_CELLS = 10**7
+_MAX_SKILLINGS_MACK_WORK = 2 * 10**9
+
+
 def skillings_mack_test(scores: object, *, higher_is_better: bool = True) -> OmnibusResult:
     r"""Prueba de Skillings y Mack: la de Friedman cuando faltan celdas de la tabla.
 
@@ -486,7 +603,10 @@ def skillings_mack_test(scores: object, *, higher_is_better: bool = True) -> Omn
 
         SM = A^\top \Sigma^{-} A \;\sim\; \chi^2_{k-1}
 
-    con :math:`\Sigma^{-}` una inversa generalizada (aquí la de Moore-Penrose). H0: todos los
+    con :math:`\Sigma^{-}` una inversa generalizada. Como :math:`A` suma 0 y
+    :math:`\Sigma` es la matriz laplaciana de un diseño conexo, :math:`SM` se calcula
+    quitando un algoritmo y resolviendo el sistema definido positivo que queda (Cholesky),
+    que da lo mismo que la inversa de Moore-Penrose. H0: todos los
     algoritmos son equivalentes. **El valor p es asintótico** (la distribución
     :math:`\chi^2` vale para muchos conjuntos); con pocos conjuntos o muchas celdas
     faltantes es aproximado, y Chatfield y Mander (2009) proponen entonces simularlo.
@@ -531,8 +651,10 @@ def skillings_mack_test(scores: object, *, higher_is_better: bool = True) -> Omn
     -----
     ValueError
         Tabla con menos de 3 columnas o 2 filas, infinitos, un algoritmo sin ningún valor,
-        menos de 2 conjuntos con dos o más algoritmos observados, diseño desconectado o
-        todas las filas empatadas.
+        menos de 2 conjuntos con dos o más algoritmos observados, diseño desconectado,
+        todas las filas empatadas, o una tabla demasiado grande para unos segundos: más de
+        :data:`MAX_SKILLINGS_MACK_ALGORITHMS` (1000) algoritmos, más de :math:`10^7` celdas
+        o :math:`N k^2 > 2 \cdot 10^9`.
     TypeError
         Si la tabla no es numérica.
 
@@ -559,6 +681,21 @@ def skillings_mack_test(scores: object, *, higher_is_better: bool = True) -> Omn
     higher_is_better = check_bool(higher_is_better, "higher_is_better")
     values, rows, cols = _score_table(scores, min_rows=2, min_cols=3, allow_missing=True)
     n_rows, k = values.shape
+    if k > MAX_SKILLINGS_MACK_ALGORITHMS:
+        raise ValueError(
+            f"`scores` tiene {k} algoritmos (columnas); la prueba de Skillings-Mack admite como "
+            f"mucho {MAX_SKILLINGS_MACK_ALGORITHMS}: resuelve un sistema k×k, cuyo coste crece "
+            "con el cubo de k. Reduzca el número de algoritmos (por ejemplo, los mejores según "
+            "`average_ranks` sobre las filas completas)."
+        )
+    if n_rows * k > _MAX_SKILLINGS_MACK_CELLS or n_rows * k * k > _MAX_SKILLINGS_MACK_WORK:
+        raise ValueError(
+            f"`scores` tiene {n_rows} conjuntos y {k} algoritmos: la prueba de Skillings-Mack "
+            f"admite como mucho {_MAX_SKILLINGS_MACK_CELLS:.0e} celdas (N·k) y "
+            f"{_MAX_SKILLINGS_MACK_WORK:.0e} para N·k² (contar qué parejas de algoritmos "
+            "comparten conjunto), lo que hace en unos segundos. Reduzca el número de conjuntos "
+            "o de algoritmos."
+        )
     observed = ~np.isnan(values)
     empty = [c for c, seen in zip(cols, observed.any(axis=0)) if not seen]
     if empty:
@@ -578,7 +715,10 @@ def skillings_mack_test(scores: object, *, higher_is_better: bool = True) -> Omn
             "algoritmo no compara nada."
         )
     obs = observed[used].astype(float)
-    lam = obs.T @ obs  # λ_jj' = filas con j y j' observados (exacto: enteros pequeños)
+    # λ_jj' = filas con j y j' observados: sumas de 0 y 1, exactas en float32 hasta 2**24
+    # filas (y diez veces más rápidas que en float64).
+    small = obs.astype(np.float32) if len(obs) < 2**24 else obs
+    lam = (small.T @ small).astype(float)
     # Σ es la matriz laplaciana del grafo «comparten un conjunto»: su rango es k menos el
     # número de componentes conexas, así que rango k - 1 equivale a un diseño conexo.
     n_groups, labels = connected_components(lam > 0, directed=False)
@@ -606,8 +746,11 @@ def skillings_mack_test(scores: object, *, higher_is_better: bool = True) -> Omn
     sigma = -lam
     np.fill_diagonal(sigma, 0.0)
     np.fill_diagonal(sigma, -sigma.sum(axis=1))
+    # A suma 0 en cada fila, así que está en el rango de Σ (laplaciana de un grafo conexo) y
+    # A'Σ⁻A = A₋'Σ₋⁻¹A₋ quitando el último algoritmo (Σ₋ es definida positiva): Cholesky.
     sm = check_finite_result(
-        float(a @ np.linalg.pinv(sigma, hermitian=True) @ a), "el estadístico SM"
+        float(a[:-1] @ linalg.solve(sigma[:-1, :-1], a[:-1], assume_a="pos")),
+        "el estadístico SM",
     )
     sm = max(sm, 0.0)
     n_missing = int((~observed).sum())
@@ -621,7 +764,8 @@ def skillings_mack_test(scores: object, *, higher_is_better: bool = True) -> Omn
         what = "se descarta 1 conjunto" if len(dropped) == 1 else (
             f"se descartan {len(dropped)} conjuntos")
         notes.append(f"{what} con menos de dos algoritmos observados ({_names_text(dropped)})")
-    tied = any(len(np.unique(r[~np.isnan(r)])) < int(m) for r, m in zip(ranks, k_i[:, 0]))
+    ordered = np.sort(ranks, axis=1)  # NaN al final; NaN == NaN es False
+    tied = bool(np.any(ordered[:, 1:] == ordered[:, :-1]))
     if tied:
         notes.append("hay empates: Σ supone que no los hay y el valor p es algo conservador")
     return OmnibusResult(

@@ -13,15 +13,13 @@ tabla por una constante positiva no cambia ningún resultado.
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 import pandas as pd
 from scipy import stats
 
 from course_utils._validation import (
     check_bool,
-    check_finite_array,
+    check_score_table,
 )
 
 __all__ = [
@@ -46,36 +44,20 @@ def _score_table(
 ) -> tuple[np.ndarray, list[str], list[str]]:
     """Valida una tabla N×k y devuelve (valores, nombres de filas, nombres de columnas).
 
-    Con ``allow_missing=True`` las celdas faltantes (NaN, ``None``, ``pd.NA``) se aceptan y
-    se devuelven como NaN; los infinitos se siguen rechazando.
+    La valida :func:`course_utils._validation.check_score_table` (números reales, sin
+    booleanos ni complejos). Con ``allow_missing=True`` las celdas faltantes (NaN, ``None``,
+    ``pd.NA``, celdas enmascaradas de ``numpy.ma``) se aceptan y se devuelven como NaN; los
+    infinitos se siguen rechazando.
     """
-    if isinstance(scores, pd.DataFrame):
-        if scores.columns.duplicated().any():
-            dup = sorted({str(c) for c in scores.columns[scores.columns.duplicated()]})
-            raise ValueError(f"`{name}` tiene columnas (algoritmos) repetidas: {dup}.")
-        non_numeric = [str(c) for c in scores.columns
-                       if not pd.api.types.is_numeric_dtype(scores[c])
-                       or pd.api.types.is_bool_dtype(scores[c])
-                       or pd.api.types.is_complex_dtype(scores[c])]
-        if non_numeric:
-            raise TypeError(
-                f"`{name}` debe contener solo puntuaciones numéricas reales; las columnas "
-                f"{non_numeric} no lo son."
-            )
-        if allow_missing:
-            values = _with_missing(scores.to_numpy(dtype=float, na_value=np.nan), name)
-        else:
-            values = check_finite_array(scores.to_numpy(dtype=float), name, ndim=2)
-        rows = [str(i) for i in scores.index]
-        cols = [str(c) for c in scores.columns]
-        if len(set(cols)) != len(cols):
-            raise ValueError(f"`{name}` tiene nombres de columnas repetidos al pasarlos a texto.")
-    else:
-        values = _with_missing(scores, name) if allow_missing else check_finite_array(
-            scores, name, ndim=2
-        )
+    values, index, columns = check_score_table(scores, name, allow_missing=allow_missing)
+    if columns is None:
         rows = [f"conjunto {i + 1}" for i in range(values.shape[0])]
         cols = [f"A{j + 1}" for j in range(values.shape[1])]
+    else:
+        rows = [str(i) for i in index]
+        cols = [str(c) for c in columns]
+        if len(set(cols)) != len(cols):
+            raise ValueError(f"`{name}` tiene nombres de columnas repetidos al pasarlos a texto.")
     n, k = values.shape
     if n < min_rows or k < min_cols:
         raise ValueError(
@@ -83,36 +65,6 @@ def _score_table(
             f"{min_cols} columnas (algoritmos); se recibió una tabla de forma {values.shape}."
         )
     return values, rows, cols
-
-
-def _with_missing(scores: object, name: str) -> np.ndarray:
-    """Tabla 2-D de números reales en la que las celdas faltantes (NaN, ``None``, ``pd.NA``)
-    pasan a ser NaN. El resto lo valida :func:`check_finite_array` (tipo, forma, infinitos)."""
-    if scores is None or isinstance(scores, (str, bytes, dict, set)):
-        return check_finite_array(scores, name, ndim=2)  # lanza el TypeError del validador
-    try:
-        raw = np.asarray(scores)
-    except (ValueError, TypeError):  # listas irregulares: el mensaje del validador
-        return check_finite_array(scores, name, ndim=2)
-    if raw.dtype.kind not in "fO" or raw.ndim != 2:
-        return check_finite_array(raw, name, ndim=2)  # enteros, texto, forma: nada falta
-    missing = np.isnan(raw) if raw.dtype.kind == "f" else np.asarray(pd.isna(raw), dtype=bool)
-    filled = raw.copy()
-    filled[missing] = 0.0
-    if filled.dtype == object and all(
-        isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_))
-        for v in filled.ravel()
-    ):
-        filled = filled.astype(float)  # números y faltantes; el texto lo rechaza el validador
-    if filled.dtype.kind == "f" and np.any(np.isinf(filled)):
-        pos = tuple(int(i) for i in np.argwhere(np.isinf(filled))[0])
-        raise ValueError(
-            f"`{name}` contiene infinitos (el primero en la posición {pos}); se esperaban "
-            "puntuaciones finitas. Las celdas faltantes se marcan con NaN, no con infinito."
-        )
-    values = check_finite_array(filled, name, ndim=2)
-    values[missing] = np.nan
-    return values
 
 
 #: Tolerancia relativa de los empates. Dos puntuaciones de una fila se consideran empatadas

@@ -339,6 +339,68 @@ def test_shared_label_validator_accepts_equivalent_types_exactly():
     assert_spanish(excinfo, "y_true")
 
 
+def test_masked_cells_are_missing_values():
+    nan = np.nan
+    table = np.array([[3, 5, 15], [1, 3, 18], [5, 4, 21], [2, 7, 6], [0, 2, 17], [0, 2, 10]],
+                     dtype=float)
+    mask = np.zeros(table.shape, dtype=bool)
+    mask[3, 1] = True
+    masked = np.ma.masked_array(table, mask=mask)  # la celda escondida vale 7
+    res = cu.skillings_mack_test(masked, higher_is_better=False)
+    with_nan = cu.skillings_mack_test(np.where(mask, nan, table), higher_is_better=False)
+    assert "faltan 1 de 18 celdas" in res.note and "no falta ninguna" not in res.note
+    assert res.statistic == with_nan.statistic and res.pvalue == with_nan.pvalue
+    # Sin celdas faltantes admitidas, una celda enmascarada se rechaza con su posición.
+    for call in (lambda: cu.friedman_test(masked), lambda: cu.average_ranks(masked),
+                 lambda: cu.adjust_pvalues(np.ma.masked_array([0.01, 0.2], mask=[0, 1]))):
+        with pytest.raises(ValueError, match="enmascarad") as excinfo:
+            call()
+        assert_spanish(excinfo, "scores", "pvalues")
+    with pytest.raises(ValueError, match=r"enmascarad.*posición 1") as excinfo:
+        cu.mcnemar_table([0, 1, 1], np.ma.masked_array([0, 1, 0], mask=[0, 1, 0]), [1, 1, 0])
+    assert_spanish(excinfo, "pred_a")
+
+
+def test_booleans_are_labels_never_scores():
+    with pytest.raises(TypeError, match="booleanos") as excinfo:
+        cu.adjust_pvalues([True, False])
+    assert_spanish(excinfo, "pvalues")
+    flags = _TABLE > 0.8
+    for table in (flags, pd.DataFrame(flags, columns=list("abcd"))):
+        for func in ("friedman_test", "nemenyi_test", "quade_test", "aligned_ranks_test",
+                     "pairwise_test", "wilcoxon_holm_test", "average_ranks",
+                     "skillings_mack_test"):
+            with pytest.raises(TypeError) as excinfo:
+                getattr(cu, func)(table)
+            assert_spanish(excinfo, "scores")
+    # Como etiquetas de un problema binario, los booleanos valen lo mismo que 0/1.
+    y, a, b = _Y.astype(bool), _A.astype(bool), _B.astype(bool)
+    assert cu.mcnemar_table(y, a, b).tolist() == _hand_table(_Y, _A, _B)
+    # Los complejos nunca, tampoco con parte imaginaria nula.
+    with pytest.raises(TypeError, match="complejos") as excinfo:
+        cu.friedman_test(pd.DataFrame(_TABLE + 0j))
+    assert_spanish(excinfo, "scores")
+
+
+def test_object_numbers_and_integer_column_labels_are_accepted():
+    frame = pd.DataFrame(_TABLE.astype(object))  # columnas 0..3 de tipo object
+    ref = stats.friedmanchisquare(*_TABLE.T)
+    res = cu.friedman_test(frame, tie_correction=True)
+    assert res.statistic == pytest.approx(ref.statistic, rel=1e-12)
+    by_label = cu.control_test(frame, 2)  # la columna de etiqueta 2
+    by_name = cu.control_test(pd.DataFrame(_TABLE, columns=["a", "b", "c", "d"]), "c")
+    assert by_label.control == "2"
+    np.testing.assert_allclose(by_label.comparisons["pvalue_adjusted"],
+                               by_name.comparisons["pvalue_adjusted"], rtol=1e-15)
+    # Con etiquetas enteras desordenadas, 2 es la etiqueta, no la posición.
+    shuffled = pd.DataFrame(_TABLE, columns=[3, 2, 1, 0])
+    assert cu.control_test(shuffled, 2).control == "2"
+    assert cu.control_test(shuffled, 2).average_ranks.index[1] == "2"
+    with pytest.raises(ValueError, match="nombre de su columna") as excinfo:
+        cu.control_test(pd.DataFrame(_TABLE, columns=["a", "b", "c", "d"]), 0)
+    assert_spanish(excinfo, "control")
+
+
 def test_check_paired_compares_dataframe_columns_too():
     from course_utils._validation import check_paired
 
@@ -1810,3 +1872,194 @@ def test_paired_pandas_aligned_with_loc_give_the_numpy_result(name):
     finally:
         plt.close("all")
     assert got == pytest.approx(expected, rel=1e-12, abs=1e-15, nan_ok=True)
+
+
+# ---------------------------------------------------------------------------
+# 5. Clases de entrada: arreglos enmascarados, booleanos, complejos y object numérico
+# ---------------------------------------------------------------------------
+# Cada argumento de datos de cada función del barrido recibe las mismas variantes:
+#
+# * enmascarado (``numpy.ma``) con una celda enmascarada (cuyo dato escondido es otro
+#   valor): celda faltante donde se admiten (Skillings-Mack: el resultado es el de la
+#   tabla con NaN en esa celda), error en español en los demás sitios; sin ninguna celda
+#   enmascarada, el mismo resultado que con el arreglo normal;
+# * booleanos: válidos como etiquetas y predicciones de un problema binario (mismo
+#   resultado que con 0/1), rechazados como puntuaciones, valores p o tablas (arreglo o
+#   DataFrame);
+# * complejos: siempre rechazados (también con parte imaginaria nula y dentro de object);
+# * números en un arreglo o DataFrame de tipo object: el mismo resultado que con float.
+#
+# ``_classify`` da la categoría de cada llamada; la prueba exige que todas sean correctas
+# («correcto» o «error en español» donde toca) y ``_input_class_counts`` las cuenta.
+
+#: Argumentos de etiquetas (los booleanos son etiquetas válidas de un problema binario).
+_LABEL_ARGS = {"y_true", "y_pred", "pred_a", "pred_b", "y", "predictions", "outcomes"}
+#: Celdas faltantes admitidas (la celda enmascarada equivale a NaN).
+_MISSING_OK = {("skillings_mack_test", "scores")}
+#: Argumentos que no se barren aquí, con el motivo.
+_CLASS_EXCLUDED = {
+    ("paired_cv_scores", "X"): "va tal cual al modelo del usuario, que decide qué admite",
+    ("plot_intervals", "intervals"): "una lista de intervalos (resultados o tuplas), no un "
+                                     "arreglo de datos",
+}
+#: Funciones cuyo validador aún no aplica la regla (se espera el fallo; al arreglarlas,
+#: la marca estricta avisa y se quita de aquí).
+_CLASS_PENDING: dict[str, str] = {}
+
+
+def _role(name: str, arg: str, base: Any) -> str:
+    kind = np.asarray(base).dtype.kind
+    if arg in _LABEL_ARGS and kind in "biu":
+        return "labels"
+    return "numbers"
+
+
+def _class_args(name: str) -> list[str]:
+    case = SWEEP[name]
+    args = _array_args(case)
+    if name == "monte_carlo_rate":
+        args = ["outcomes"]
+    if name == "analyze_results":
+        args = ["data"]
+    return [a for a in args if (name, a) not in _CLASS_EXCLUDED]
+
+
+def _numbers(value: Any) -> list[float]:
+    """Todos los números de un resultado, en orden, para comparar dos resultados."""
+    out: list[float] = []
+    if value is None or isinstance(value, (str, plt.Axes)):
+        return out
+    if is_dataclass(value):
+        for f in fields(value):
+            out += _numbers(getattr(value, f.name))
+    elif isinstance(value, (pd.DataFrame, pd.Series)):
+        num = value.select_dtypes("number") if isinstance(value, pd.DataFrame) else value
+        if isinstance(num, pd.DataFrame) or pd.api.types.is_numeric_dtype(num):
+            out += np.asarray(num, dtype=float).ravel().tolist()
+    elif isinstance(value, (tuple, list)):
+        for v in value:
+            out += _numbers(v)
+    elif isinstance(value, np.ndarray) and value.dtype.kind in "biuf":
+        out += value.astype(float).ravel().tolist()
+    elif isinstance(value, (bool, np.bool_, int, float, np.number)):
+        out.append(float(value))
+    return out
+
+
+def _same(a: Any, b: Any) -> bool:
+    x, y = _numbers(a), _numbers(b)
+    return len(x) == len(y) and bool(np.allclose(x, y, rtol=1e-12, atol=0, equal_nan=True))
+
+
+def _variants(name: str, arg: str) -> list[tuple[str, Any, str, Any]]:
+    """(clase, valor, lo esperado, referencia): lo esperado es ``"error"`` o ``"igual"``
+    (el mismo resultado que con ``referencia`` en ese argumento)."""
+    base = SWEEP[name].base()[arg]
+    if isinstance(base, pd.DataFrame):
+        return _frame_variants(base)
+    arr = np.asarray(base)
+    role = _role(name, arg, base)
+    first = (0,) * arr.ndim
+    out = []
+    # Enmascarado: la celda escondida guarda otro valor (ignorar la máscara cambia el número).
+    hidden = arr.copy()
+    hidden[first] = (1 - hidden[first]) if role == "labels" else hidden[first] * 0.5 + 0.31
+    mask = np.zeros(arr.shape, dtype=bool)
+    mask[first] = True
+    masked = np.ma.masked_array(hidden, mask=mask)
+    if (name, arg) in _MISSING_OK:
+        with_nan = arr.astype(float)
+        with_nan[first] = np.nan
+        out.append(("enmascarado", masked, "igual", with_nan))
+    else:
+        out.append(("enmascarado", masked, "error", None))
+    out.append(("enmascarado sin celdas", np.ma.masked_array(arr, mask=False), "igual", arr))
+    # Booleanos.
+    if role == "labels":
+        out.append(("booleano", arr.astype(bool), "igual", arr))
+    else:
+        flags = arr > np.median(arr)
+        out.append(("booleano", flags, "error", None))
+        if arr.ndim == 2:
+            out.append(("booleano (DataFrame)", pd.DataFrame(flags), "error", None))
+    # Complejos.
+    out.append(("complejo (parte imaginaria 0)", arr + 0j, "error", None))
+    inside = arr.astype(object)
+    inside[first] = complex(inside[first], 1.0)
+    out.append(("complejo en object", inside, "error", None))
+    # Números en un arreglo de tipo object.
+    out.append(("object numérico", arr.astype(object), "igual", arr))
+    if arr.ndim == 2 and role != "labels":
+        out.append(("object numérico (DataFrame)", pd.DataFrame(arr.astype(object)), "igual",
+                    pd.DataFrame(arr)))
+    return out
+
+
+def _frame_variants(frame: pd.DataFrame) -> list[tuple[str, Any, str, Any]]:
+    """Las mismas clases en una columna de modelo de una tabla del informe."""
+    col = frame.select_dtypes("number").columns[0]
+    values = frame[col].to_numpy()
+    return [
+        ("booleano", frame.assign(**{col: values > np.median(values)}), "error", None),
+        ("complejo (parte imaginaria 0)", frame.assign(**{col: values + 0j}), "error", None),
+        ("complejo en object", frame.assign(**{col: [complex(values[0], 1.0), *values[1:]]}),
+         "error", None),
+        ("object numérico", frame.assign(**{col: values.astype(object)}), "igual", frame),
+    ]
+
+
+def _call(name: str, arg: str, value: Any) -> Any:
+    args = SWEEP[name].base()
+    args[arg] = value
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            return getattr(cu, name)(**args)
+    finally:
+        plt.close("all")
+
+
+def _classify(name: str, arg: str, kind: str, value: Any, expect: str, reference: Any) -> str:
+    """Categoría de una llamada: «correcto», «error en español» (donde toca), «demasiado
+    estricto», «silenciosamente erróneo», «booleano aceptado» o «fallo» (otra excepción o
+    un mensaje que no es del curso)."""
+    try:
+        result = _call(name, arg, value)
+    except (ValueError, TypeError) as exc:
+        try:
+            assert_spanish(pytest.ExceptionInfo.from_exception(exc), arg,
+                           *SWEEP[name].extra_names, *_partners(name, arg))
+        except AssertionError:
+            return "fallo"
+        return "error en español" if expect == "error" else "demasiado estricto"
+    except Exception:  # noqa: BLE001 - se cuenta como fallo
+        return "fallo"
+    if expect == "error":
+        return "booleano aceptado" if kind.startswith("booleano") else "silenciosamente erróneo"
+    return "correcto" if _same(result, _call(name, arg, reference)) else "silenciosamente erróneo"
+
+
+def _class_cases() -> list[tuple[str, str, str, Any, str, Any]]:
+    return [(name, arg, *v) for name in sorted(SWEEP) for arg in _class_args(name)
+            for v in _variants(name, arg)]
+
+
+def _input_class_counts() -> dict[str, int]:
+    """Recuento de categorías del barrido de clases (para el informe de un cambio)."""
+    from collections import Counter
+
+    counts = Counter(_classify(*case) for case in _class_cases())
+    return {"casos": sum(counts.values()), **counts}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(n, marks=pytest.mark.xfail(reason=_CLASS_PENDING[n], strict=True))
+     if n in _CLASS_PENDING else n
+     for n in sorted(n for n in SWEEP if _class_args(n))],
+)
+def test_input_classes(name):
+    wrong = [(arg, kind, got) for n, arg, kind, value, expect, ref in _class_cases() if n == name
+             for got in [_classify(n, arg, kind, value, expect, ref)]
+             if got not in ("correcto", "error en español")]
+    assert not wrong, wrong

@@ -13,6 +13,8 @@ Referencias independientes:
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from scipy import stats
@@ -195,6 +197,63 @@ def test_adjustment_order_of_strength():
         finner = cu.adjust_pvalues(p, "finner")
         assert np.all(bonf >= holm - 1e-15) and np.all(holm >= hoch - 1e-15)
         assert np.all(hoch >= homm - 1e-15) and np.all(finner <= holm + 1e-15)
+
+
+def _hommel_closed_testing(p):
+    """Hommel por definición: H_i se rechaza a nivel α si la prueba de Simes rechaza cada
+    intersección que la contiene; el valor ajustado es el máximo, sobre esos subconjuntos,
+    de su valor p de Simes, min_j |I| p_(j) / j (enumeración de los 2^m subconjuntos)."""
+    m = len(p)
+    out = [0.0] * m
+    for size in range(1, m + 1):
+        for subset in itertools.combinations(range(m), size):
+            ordered = sorted(p[i] for i in subset)
+            simes = min(size * q / j for j, q in enumerate(ordered, start=1))
+            for i in subset:
+                out[i] = max(out[i], simes)
+    return [min(1.0, v) for v in out]
+
+
+_ADVERSARIAL = {
+    "uniforme": lambda rng, m: rng.uniform(size=m),
+    "concentrada": lambda rng, m: rng.uniform(size=m) ** 4,
+    "empates": lambda rng, m: np.round(rng.uniform(size=m), 1),
+    "extremos": lambda rng, m: rng.choice([0.0, 1.0, 0.05, 0.01, 1e-300, 0.5], size=m),
+    "escala-log": lambda rng, m: 10.0 ** -rng.uniform(0, 300, size=m),
+    "mezcla": lambda rng, m: np.concatenate([rng.uniform(0, 1e-3, m // 2),
+                                            rng.uniform(size=m - m // 2)]),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(_ADVERSARIAL))
+def test_hommel_equals_statsmodels_and_closed_testing(kind):
+    rng = np.random.default_rng(len(kind))
+    for trial in range(300):
+        m = int(rng.integers(1, 150))
+        p = _ADVERSARIAL[kind](rng, m)
+        rng.shuffle(p)
+        got = cu.adjust_pvalues(p, "hommel")
+        np.testing.assert_allclose(got, multipletests(p, method="hommel")[1], rtol=1e-12,
+                                   atol=1e-300)
+        if m <= 10:
+            np.testing.assert_allclose(got, _hommel_closed_testing(list(p)), rtol=1e-12,
+                                       atol=1e-300)
+
+
+def test_hommel_is_bounded():
+    from course_utils.posthoc import MAX_HOMMEL_PVALUES
+
+    rng = np.random.default_rng(0)
+    big = rng.uniform(size=MAX_HOMMEL_PVALUES + 1)
+    with pytest.raises(ValueError, match="Hommel") as info:
+        cu.adjust_pvalues(big, "hommel")
+    assert_spanish(info, "pvalues")
+    # Los demás ajustes no tienen ese límite, y un millón de valores sí se ajusta (la
+    # duración se mide en benchmarks/bounded_cost.py, no aquí).
+    assert cu.adjust_pvalues(big, "hochberg").shape == big.shape
+    p = rng.uniform(size=20_000) ** 3
+    np.testing.assert_allclose(cu.adjust_pvalues(p, "hommel"),
+                               multipletests(p, method="hommel")[1], rtol=1e-12)
 
 
 def test_li_edge_cases():

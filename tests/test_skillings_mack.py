@@ -360,3 +360,22 @@ def test_bad_flag_is_refused_in_spanish():
     with pytest.raises(TypeError) as excinfo:
         skillings_mack_test([[0.9, 0.8, 0.7], [0.7, 0.8, 0.6]], higher_is_better=1)
     assert_spanish(excinfo, "higher_is_better")
+
+
+def test_cost_is_bounded_with_a_spanish_error():
+    from course_utils.omnibus import MAX_SKILLINGS_MACK_ALGORITHMS
+
+    rng = np.random.default_rng(5)
+    wide = rng.uniform(size=(3, MAX_SKILLINGS_MACK_ALGORITHMS + 1))
+    with pytest.raises(ValueError, match="como mucho 1000") as info:
+        skillings_mack_test(wide)
+    assert_spanish(info, "scores")
+    tall = np.zeros((2_001, MAX_SKILLINGS_MACK_ALGORITHMS))  # N·k² > 2·10^9
+    with pytest.raises(ValueError, match="N·k²") as info:
+        skillings_mack_test(tall)
+    assert_spanish(info, "scores")
+    # En el tope de algoritmos todavía se calcula: sin celdas vacías, el χ²_F de Friedman
+    # sin corregir (scipy, escrito con la corrección de empates deshecha: no hay empates).
+    table = rng.uniform(size=(4, MAX_SKILLINGS_MACK_ALGORITHMS))
+    ref = stats.friedmanchisquare(*table.T).statistic
+    assert skillings_mack_test(table).statistic == pytest.approx(ref, rel=1e-9)
