@@ -26,6 +26,8 @@ multiple    Varios algoritmos sobre varios conjuntos: reúne ranks (la tabla N×
             Shaffer, Bergmann-Hommel, Wilcoxon-Holm; rangos de Friedman o alineados) y
             two_algorithms (Wilcoxon y signos).
 exhaustive  Conjuntos exhaustivos de hipótesis por parejas y ajuste de Bergmann-Hommel.
+paired_posthoc  Wilcoxon por parejas con Bergmann-Hommel, Shaffer o Holm (o frente a un
+            control), sin rangos medios; ajuste de los valores p de cualquier prueba por parejas.
 seeds       Semillas: orden estocástico aproximado (ASO) entre dos configuraciones.
 plots_multiple  Diagrama de diferencias críticas.
 single_test_set  Un conjunto de prueba: reúne delong (dos AUC), cochran (Q de Cochran y
@@ -125,6 +127,7 @@ from course_utils.multiple import (
     wilcoxon_signed_rank_test,
 )
 from course_utils.exhaustive import MAX_EXHAUSTIVE_K, bergmann_hommel_apv, exhaustive_sets
+from course_utils.paired_posthoc import adjust_pairwise_pvalues, wilcoxon_pairwise_test
 from course_utils.seeds import ASO_THRESHOLD, MAX_ASO_WORK, ASOResult, almost_stochastic_order_test
 from course_utils.plots_multiple import plot_critical_difference
 # --- modelos ya entrenados sobre un mismo conjunto de prueba ---
@@ -233,6 +236,8 @@ __all__ = [
     "nemenyi_test",
     "control_test",
     "wilcoxon_holm_test",
+    "wilcoxon_pairwise_test",
+    "adjust_pairwise_pvalues",
     "wilcoxon_signed_rank_test",
     "sign_test",
     "plot_critical_difference",

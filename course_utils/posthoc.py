@@ -75,7 +75,8 @@ class PostHocResult:
     Atributos
     ---------
     method : str
-        ``"nemenyi"``, ``"wilcoxon-holm"``; con un control, ``"holm"``, ``"bonferroni-dunn"``,
+        ``"nemenyi"``, ``"wilcoxon-holm"`` (o ``"wilcoxon-<ajuste>"``, de
+        :func:`course_utils.paired_posthoc.wilcoxon_pairwise_test`); con un control, ``"holm"``, ``"bonferroni-dunn"``,
         ``"hochberg"``, ``"hommel"``, ``"finner"`` o ``"li"``; todas las parejas,
         ``"pairwise-bonferroni"``, ``"pairwise-holm"``, ``"pairwise-shaffer"`` o
         ``"pairwise-bergmann"``. Con los rangos alineados, el sufijo ``"-aligned"`` (por
@@ -170,8 +171,10 @@ class PostHocResult:
         aligned = self.ranking == "aligned"
         if base == "nemenyi":
             title = "Prueba de Nemenyi (todas las parejas)"
-        elif base == "wilcoxon-holm":
-            title = "Wilcoxon de rangos con signo por parejas, ajuste de Holm"
+        elif base.startswith("wilcoxon-"):
+            how = _PAIRWISE_NAMES.get(base[9:], base[9:].capitalize())
+            vs = f" frente al control «{self.control}»" if self.control is not None else ""
+            title = f"Wilcoxon de rangos con signo por parejas{vs}, ajuste de {how}"
         elif base.startswith("pairwise-"):
             ranks = "rangos alineados medios" if aligned else "rangos medios"
             title = f"Todas las parejas ({ranks}), ajuste de {_PAIRWISE_NAMES[base[9:]]}"
