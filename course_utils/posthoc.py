@@ -76,11 +76,11 @@ class PostHocResult:
     ---------
     method : str
         ``"nemenyi"``, ``"wilcoxon-holm"`` (o ``"wilcoxon-<ajuste>"``, de
-        :func:`course_utils.paired_posthoc.wilcoxon_pairwise_test`); con un control, ``"holm"``, ``"bonferroni-dunn"``,
-        ``"hochberg"``, ``"hommel"``, ``"finner"`` o ``"li"``; todas las parejas,
-        ``"pairwise-bonferroni"``, ``"pairwise-holm"``, ``"pairwise-shaffer"`` o
-        ``"pairwise-bergmann"``. Con los rangos alineados, el sufijo ``"-aligned"`` (por
-        ejemplo ``"pairwise-bergmann-aligned"``; véase :attr:`ranking`).
+        :func:`course_utils.paired_posthoc.wilcoxon_pairwise_test`); con un control,
+        ``"holm"``, ``"bonferroni-dunn"``, ``"hochberg"``, ``"hommel"``, ``"finner"`` o
+        ``"li"``; todas las parejas, ``"pairwise-bonferroni"``, ``"pairwise-holm"``,
+        ``"pairwise-shaffer"`` o ``"pairwise-bergmann"``. Con los rangos alineados, el sufijo
+        ``"-aligned"`` (por ejemplo ``"pairwise-bergmann-aligned"``; véase :attr:`ranking`).
     average_ranks : pandas.Series
         Rango medio de cada algoritmo (1 = el mejor); lo usa el diagrama CD. Con
         ``ranking="aligned"``, el rango alineado medio (de 1 a :math:`Nk`), con el nombre
