@@ -19,11 +19,11 @@ from course_utils._validation import (
     check_alpha, check_bool, check_choice, check_random_state, describe,
 )
 # Además de lo que usa analyze_results, los nombres que se importaban de course_utils.report
-# cuando era un solo módulo (N_BOOTSTRAP, DESIGN_NAMES, _cliffs_delta) siguen importándose de aquí.
+# cuando era un solo módulo (N_BOOTSTRAP, DESIGN_NAMES) siguen importándose de aquí.
 from course_utils.report._analysis import (  # noqa: F401
-    N_BOOTSTRAP, _analyze_cv, _analyze_datasets, _analyze_seeds, _analyze_test_set,
-    _cliffs_delta, _conclusions,
+    N_BOOTSTRAP, _analyze_cv, _analyze_seeds, _analyze_test_set, _conclusions,
 )
+from course_utils.report._analysis_datasets import POSTHOC, _analyze_datasets
 from course_utils.report._reading import (  # noqa: F401
     DESIGN_NAMES, DESIGNS, METRICS, _infer_design, _plain, read_results,
 )
@@ -48,6 +48,7 @@ def analyze_results(
     loss: str = "squared",
     allow_missing: bool = False,
     random_state: int = 0,
+    posthoc: str = "wilcoxon",
 ) -> AnalysisResult:
     """Analiza los resultados de un experimento y explica la elección de la prueba.
 
@@ -62,8 +63,9 @@ def analyze_results(
        modelo): la t corregida (o la F combinada si es 5×2cv); con más de dos modelos, por
        parejas con Holm.
     3. **Conjuntos de datos × algoritmos** (una fila por conjunto): Wilcoxon con dos
-       algoritmos; con más, Friedman con Iman y Davenport y después Holm frente a un control
-       o Bergmann-Hommel por parejas; con celdas vacías, Skillings y Mack.
+       algoritmos; con más, Friedman con Iman y Davenport y después Wilcoxon en cada pareja,
+       con Holm frente a un control o Bergmann-Hommel entre todas las parejas; con celdas
+       vacías, Skillings y Mack y Wilcoxon con Holm en los conjuntos de cada pareja.
     4. **Tabla larga** (conjunto, algoritmo, partición o semilla, puntuación), la forma que
        escriben los guiones de experimentos: se deduce cuál de las anteriores es. Con varios
        conjuntos, las particiones de cada uno se promedian (nunca se usan como bloques).
@@ -102,6 +104,13 @@ def analyze_results(
         Con varios conjuntos de datos, permite celdas vacías (prueba de Skillings y Mack).
     random_state : int
         Semilla de los remuestreos (intervalos *bootstrap*, ASO, prueba bayesiana).
+    posthoc : {"wilcoxon", "ranks"}
+        Con varios algoritmos en varios conjuntos, de dónde salen las comparaciones por
+        parejas: ``"wilcoxon"`` (por defecto), la prueba de Wilcoxon de cada pareja con sus
+        propias puntuaciones, que no depende de qué otros algoritmos haya en la tabla;
+        ``"ranks"``, la prueba z sobre los rangos medios de Friedman (Bergmann-Hommel, o Holm
+        frente al control), que sí depende (cuaderno 08, sección 8): solo para comparar con
+        artículos que la usan.
 
     Devuelve
     --------
@@ -134,6 +143,7 @@ def analyze_results(
     if predictions is not None:
         predictions = check_choice(predictions, "predictions", ("labels", "scores", "regression"))
     loss = check_choice(loss, "loss", ("squared", "absolute"))
+    posthoc = check_choice(posthoc, "posthoc", POSTHOC)
     random_state = check_random_state(random_state, kinds=())
     if random_state is None:
         raise TypeError("`random_state` debe ser un entero (la semilla de los remuestreos, por "
@@ -180,7 +190,8 @@ def analyze_results(
         elif d.design == "seeds":
             res = _analyze_seeds(d, alpha, rope_t, higher_is_better, random_state)
         else:
-            res = _analyze_datasets(d, alpha, rope_t, higher_is_better, random_state, control)
+            res = _analyze_datasets(d, alpha, rope_t, higher_is_better, random_state, control,
+                                    posthoc)
         models = tuple(d.table.columns)
     else:
         if rope_t is not None:
@@ -208,7 +219,7 @@ def analyze_results(
 _DEFAULTS = {"design": None, "higher_is_better": None, "metric": None, "alpha": 0.05,
              "rope": None, "control": None, "test_train_ratio": None, "cv": None,
              "label_column": None, "predictions": None, "loss": "squared",
-             "allow_missing": False, "random_state": 0}
+             "allow_missing": False, "random_state": 0, "posthoc": "wilcoxon"}
 
 
 def _call_text(data: object, given: dict) -> str:
