@@ -79,6 +79,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--permitir-huecos", action="store_true",
                    help="permite celdas vacías en la tabla conjuntos × algoritmos "
                    "(Skillings y Mack)")
+    p.add_argument("--posthoc", choices=["wilcoxon", "rangos"], default="wilcoxon",
+                   help="varios algoritmos en varios conjuntos: comparar cada pareja con "
+                   "Wilcoxon (por defecto; no depende de los demás algoritmos) o con los rangos "
+                   "medios de Friedman (Bergmann-Hommel, o Holm frente al --control; dependen "
+                   "de qué otros algoritmos haya)")
     p.add_argument("--semilla", type=int, default=0, help="semilla de los remuestreos (0)")
     p.add_argument("--formato", choices=["markdown", "html", "latex"], default=None,
                    help="formato del informe (por defecto, el de la extensión de --salida, "
@@ -116,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
             args.csv, design=args.diseno, higher_is_better=args.mayor, metric=args.medida,
             alpha=args.alfa, rope=args.rope, control=args.control, test_train_ratio=args.razon,
             cv=args.cv, allow_missing=args.permitir_huecos, random_state=args.semilla,
+            posthoc={"wilcoxon": "wilcoxon", "rangos": "ranks"}[args.posthoc],
         )
         _progress(2, 3, f"Análisis: {result._procedure(result.main_choice)}")
         if fmt == "html":
