@@ -283,7 +283,7 @@ def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
 
 
 def _analyze_seeds(d: _Design, alpha, rope, higher, random_state):
-    from course_utils.seeds import ASO_THRESHOLD, almost_stochastic_order_test
+    from course_utils.seeds import ASO_MIN_SEEDS, ASO_THRESHOLD, almost_stochastic_order_test
 
     table = d.table
     models = list(table.columns)
@@ -293,9 +293,10 @@ def _analyze_seeds(d: _Design, alpha, rope, higher, random_state):
             f"({', '.join(models)}). Analícelas por parejas."
         )
     n = len(table)
-    if n < 5:
+    if n < ASO_MIN_SEEDS:
         raise ValueError(f"`data`: {n} semillas son muy pocas; el orden estocástico aproximado "
-                         "necesita muchas (el cuaderno 13 usa 20 o más).")
+                         f"necesita al menos {ASO_MIN_SEEDS} por configuración para afirmar "
+                         "algo (el cuaderno 13 usa 20 o más).")
     a, b = models
     ab = almost_stochastic_order_test(table[a].to_numpy(), table[b].to_numpy(),
                                       higher_is_better=higher, random_state=random_state,
