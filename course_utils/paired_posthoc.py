@@ -253,9 +253,15 @@ def wilcoxon_pairwise_test(
         method = default if method is None else check_choice(method, "method", PAIRWISE_METHODS)
         pairs = list(itertools.combinations(range(k), 2))
     else:
-        options = ("holm", "bonferroni", *_GARCIA_METHODS)
-        method = "holm" if method is None else check_choice(method, "method", options)
         c = _control_index(scores, control, cols)
+        options = ("holm", "bonferroni", *_GARCIA_METHODS)
+        if method is not None and method not in options:
+            raise ValueError(
+                f"`method`: frente a un `control`, el ajuste debe ser uno de {options}; se "
+                f"recibió {describe(method)}. Shaffer y Bergmann-Hommel son para todas las "
+                "parejas (control=None)."
+            )
+        method = method or "holm"
         pairs = [(c, j) for j in range(k) if j != c]
     signed = values if higher_is_better else -values
     observed = ~np.isnan(values)

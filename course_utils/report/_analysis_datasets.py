@@ -32,7 +32,7 @@ def _min_wilcoxon_p(n: int) -> float:
 
 def _needed_datasets(alpha: float, m: int = 1) -> int:
     """Conjuntos sin empate para que m · 2/2^n ≤ α (una pareja ajustada entre m)."""
-    return math.ceil(math.log2(2 * m / alpha) - 1e-12)
+    return math.ceil(math.log2(2 * m) - math.log2(alpha) - 1e-12)
 
 
 def _min_friedman_p(n: int, k: int) -> float:
@@ -193,7 +193,8 @@ def _friedman_omnibus(table: pd.DataFrame, alpha: float, higher: bool):
     n, k = table.shape
     floor = _min_friedman_p(n, k)
     if floor > alpha:
-        needed = next(m for m in range(n + 1, 100) if _min_friedman_p(m, k) <= alpha)
+        # (k!)^(1−N) ≤ α  ⟺  N ≥ 1 + log(1/α) / log(k!)
+        needed = math.ceil(1 - math.log(alpha) / math.lgamma(k + 1) - 1e-12)
         raise ValueError(
             f"`data`: con {n} conjuntos de datos y {k} algoritmos, la prueba de Friedman nunca "
             f"puede dar un valor p ≤ {alpha:g}: el menor valor p exacto, cuando todos los "
