@@ -408,7 +408,7 @@ def test_non_monotone_adjusted_pvalues_and_pairs_without_a_bar_are_explained():
     i, j = min(cases, key=lambda ij: (p[ij[0]], p[ij[1]]))
     note = next(n for n in r.notes if "no crecen siempre" in n)
     assert f"{c.a[i]}–{c.b[i]} tiene un p menor que {c.a[j]}–{c.b[j]}" in note
-    assert f"({len(cases)} casos)" in note
+    assert f"({len(cases)} {'caso' if len(cases) == 1 else 'casos'})" in note
     # k-NN y NaiveBayes no difieren, pero CN2, entre los dos por rango medio, difiere de
     # NaiveBayes: ninguna barra de tramos consecutivos puede unirlos.
     mean_ranks = pd.Series(stats.rankdata(-table.to_numpy(), axis=1).mean(axis=0),

@@ -255,7 +255,7 @@ def _monotonicity_note(c: pd.DataFrame, correction: str) -> list[str]:
     pair = lambda t: f"{c['a'].iloc[t]}–{c['b'].iloc[t]}"  # noqa: E731
     return [
         f"Los valores p ajustados con {correction} no crecen siempre con el valor p sin "
-        f"ajustar ({len(cases)} casos): {pair(i)} tiene un p menor que {pair(j)} "
+        f"ajustar ({len(cases)} {'caso' if len(cases) == 1 else 'casos'}): {pair(i)} tiene un p menor que {pair(j)} "
         f"({_fmt(p[i])} < {_fmt(p[j])}) y un p ajustado mayor ({_fmt(adj[i])} > "
         f"{_fmt(adj[j])}). No es un error: el ajustado de cada pareja es el máximo de |I| · "
         "mín p sobre los conjuntos I de hipótesis que pueden ser ciertas a la vez con ella "
