@@ -349,6 +349,20 @@ def test_two_datasets_cannot_give_a_friedman_p_below_one_sixth():
         cu.analyze_results(table, metric="exactitud")
 
 
+def test_report_never_reads_a_friedman_p_below_the_smallest_exact_one():
+    """Dos conjuntos que ordenan igual a cuatro algoritmos: el valor p exacto es 1/24 (por
+    enumeración). Si la prueba da uno menor (la aproximación F), el informe lo dice."""
+    table = pd.DataFrame({"conjunto": ["a", "b"], "A": [0.9, 0.8], "B": [0.8, 0.7],
+                          "C": [0.7, 0.6], "D": [0.6, 0.5]})
+    floor = _friedman_min_p_by_enumeration(2, 4)
+    r = cu.analyze_results(table, metric="exactitud")
+    if r.omnibus["pvalue"] < floor:
+        assert any(f"(k!)^(1−N) = {floor:.4f}" in n and "al pie de la letra" in n
+                   for n in r.notes)
+    else:
+        assert r.omnibus["pvalue"] >= floor - 1e-12
+
+
 def test_three_datasets_can_show_no_pair():
     table = pd.DataFrame({"conjunto": ["a", "b", "c"], "A": [0.9, 0.8, 0.85],
                           "B": [0.8, 0.7, 0.80], "C": [0.7, 0.6, 0.62]})

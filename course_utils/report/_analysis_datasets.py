@@ -11,7 +11,6 @@ import math
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from course_utils.guide import GUIDE
 from course_utils.report._analysis import (
@@ -49,17 +48,45 @@ def _min_friedman_p(n: int, k: int) -> float:
 # ---------------------------------------------------------------------------
 
 
-def _rank_biserial(d: np.ndarray, axis: int = -1) -> np.ndarray:
-    """r = (R+ − R−)/(R+ + R−) de las diferencias ``d`` (ceros repartidos a medias)."""
-    ranks = stats.rankdata(np.abs(d), axis=axis)
-    n = d.shape[axis]
-    return np.sum(np.sign(d) * ranks, axis=axis) / (n * (n + 1) / 2)
+def _resample_counts(n: int, random_state: int) -> np.ndarray:
+    """Cuántas veces entra cada conjunto en cada una de las ``N_BOOTSTRAP`` remuestras *bootstrap*
+    de n conjuntos (matriz remuestras × n)."""
+    idx = np.random.default_rng(random_state).integers(0, n, (N_BOOTSTRAP, n))
+    cells = (np.arange(N_BOOTSTRAP)[:, None] * n + idx).ravel()
+    counts = np.bincount(cells, minlength=N_BOOTSTRAP * n).reshape(N_BOOTSTRAP, n)
+    return counts.astype(np.int32)
 
 
-def _paired_effects(d: np.ndarray, wins: int, losses: int, alpha: float,
-                    random_state: int) -> dict:
+def _rank_biserial(d: np.ndarray, counts: np.ndarray | None = None) -> np.ndarray:
+    """r = (R+ − R−)/(R+ + R−) de las diferencias ``d`` (ceros repartidos a medias), o de cada
+    remuestra si ``counts`` dice cuántas veces entra cada diferencia en ella (una fila por
+    remuestra).
+
+    Los rangos medios de |d| salen de contar cuántas diferencias hay de cada magnitud, en el
+    orden de las magnitudes: O(remuestras · n), sin ordenar cada remuestra.
+    """
+    n = d.size
+    counts = np.ones((1, n), dtype=np.int32) if counts is None else counts
+    order = np.argsort(np.abs(d), kind="stable")
+    c = counts[:, order]
+    signed = c * np.sign(d)[order].astype(np.int32)
+    magnitudes = np.abs(d)[order]
+    starts = np.flatnonzero(np.r_[True, np.diff(magnitudes) > 0])
+    if starts.size < n:  # magnitudes repetidas: un solo rango medio para todas
+        c, signed = np.add.reduceat(c, starts, axis=1), np.add.reduceat(signed, starts, axis=1)
+    twice_mean_rank = 2 * np.cumsum(c, axis=1, dtype=np.int32) - c + 1  # enteros: exacto
+    return (signed * twice_mean_rank).sum(axis=1, dtype=np.int64) / (n * (n + 1))
+
+
+def _paired_effects(d: np.ndarray, wins: int, losses: int, alpha: float, random_state: int,
+                    cache: dict | None = None) -> dict:
     """Proporción de victorias (Wilson) y r biserial pareada (bootstrap percentil) de A frente
-    a B; ``d`` son las diferencias en la dirección de la medida (positiva: A mejor)."""
+    a B; ``d`` son las diferencias en la dirección de la medida (positiva: A mejor).
+
+    El bootstrap remuestrea los conjuntos de datos; ``cache`` guarda las remuestras de cada n
+    para que todas las parejas de una tabla usen las mismas (como ya hace, con la misma semilla,
+    el intervalo de la diferencia media) sin volver a sortearlas.
+    """
     from statsmodels.stats.proportion import proportion_confint
 
     decided = wins + losses
@@ -68,14 +95,15 @@ def _paired_effects(d: np.ndarray, wins: int, losses: int, alpha: float,
         share = (wins / decided, float(low), float(high))
     else:
         share = (math.nan, math.nan, math.nan)
-    r = float(_rank_biserial(d)) if d.size else 0.0
+    r = float(_rank_biserial(d)[0]) if d.size else 0.0
     if d.size < 2 or np.all(d > 0) or np.all(d < 0) or np.all(d == 0):
         r_low = r_high = r  # todas del mismo signo: el bootstrap no tiene nada que remuestrear
     else:
-        res = stats.bootstrap((d,), _rank_biserial, n_resamples=N_BOOTSTRAP,
-                              confidence_level=1 - alpha, method="percentile",
-                              rng=np.random.default_rng(random_state))
-        r_low, r_high = float(res.confidence_interval.low), float(res.confidence_interval.high)
+        cache = {} if cache is None else cache
+        if d.size not in cache:
+            cache[d.size] = _resample_counts(d.size, random_state)
+        boot = _rank_biserial(d, cache[d.size])
+        r_low, r_high = (float(v) for v in np.percentile(boot, [50 * alpha, 100 - 50 * alpha]))
     return dict(wins=wins, losses=losses, win_share=share[0], win_share_low=share[1],
                 win_share_high=share[2], rank_biserial=r, rank_biserial_low=r_low,
                 rank_biserial_high=r_high)
@@ -214,7 +242,14 @@ def _friedman_omnibus(table: pd.DataFrame, alpha: float, higher: bool):
               "la da sin corregir)."),
         chi2=fr.statistic, chi2_df=fr.df, chi2_pvalue=fr.pvalue, ties_corrected=True,
     )
-    return fr, omnibus
+    notes = []
+    if omnibus["pvalue"] < floor:  # la aproximación promete lo que ninguna tabla puede dar
+        notes.append(
+            f"Con {n} conjuntos y {k} algoritmos, el menor valor p exacto posible de Friedman es "
+            f"(k!)^(1−N) = {floor:.4f}; el de la aproximación F ({_p_text(omnibus['pvalue'])}) "
+            "queda por debajo y no debe leerse al pie de la letra: el valor p exacto es al "
+            f"menos {floor:.4f}.")
+    return fr, omnibus, notes
 
 
 def _small_n_notes(post, alpha: float, k: int) -> list[str]:
@@ -345,7 +380,8 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
             notes.append("Con celdas vacías no hay rangos medios comparables entre algoritmos: "
                          "las parejas se comparan con Wilcoxon aunque se pidieran los rangos.")
     else:
-        fr, omnibus = _friedman_omnibus(table, alpha, higher)
+        fr, omnibus, small_notes = _friedman_omnibus(table, alpha, higher)
+        notes += small_notes
         details.append(fr)
         descriptives = pd.DataFrame({"rango medio": fr.average_ranks, "media": table.mean()}
                                     ).rename_axis("algoritmo")
@@ -382,7 +418,7 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
     by_ranks = post is not pw  # quién va delante: los rangos medios o los rangos con signo
     pairs = list(zip(post.comparisons["a"], post.comparisons["b"]))
     stats_by_pair = pw.comparisons.set_index(["a", "b"])
-    rows = []
+    rows, cache = [], {}
     for (a, b), p, p_adj, rej, dr in zip(pairs, post.comparisons["pvalue"],
                                          post.comparisons["pvalue_adjusted"],
                                          post.comparisons["reject"],
@@ -392,7 +428,7 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
         diff = both[a].to_numpy() - both[b].to_numpy()
         lo, hi = _bootstrap_mean_ci(diff, alpha, random_state) if diff.size else (math.nan,) * 2
         effects = _paired_effects(_oriented(table, a, b, higher), int(s.wins), int(s.losses),
-                                  alpha, random_state)
+                                  alpha, random_state, cache)
         rows.append(dict(a=a, b=b, estimate=float(diff.mean()) if diff.size else math.nan,
                          ci_low=lo, ci_high=hi, pvalue=float(p), pvalue_adjusted=float(p_adj),
                          reject=bool(rej),
