@@ -62,7 +62,8 @@ def _exhaustive_sets(k: int) -> list[set]:
 
 
 def _bergmann_by_definition(p: list[float], k: int) -> list[float]:
-    """APV_i = min(1, max{|I| · min_{j∈I} p_j : I exhaustivo, i ∈ I}) (García y Herrera, 2008)."""
+    """APV_i = min(1, max{|I| · min_{j∈I} p_j : I exhaustivo, i ∈ I}) (García y Herrera,
+    2008)."""
     sets = _exhaustive_sets(k)
     return [min(1.0, max(len(s) * min(p[j] for j in s) for s in sets if i in s))
             for i in range(len(p))]
@@ -214,7 +215,8 @@ def r_refs(tmp_path_factory):
 def test_control_comparisons_equal_r_wilcox_test_and_p_adjust(r_refs):
     table, pairs, holm, _ = r_refs
     r = cu.analyze_results(table, metric="exactitud", control="M4")
-    assert r.choices[1] is GUIDE["datasets_many_control"] and r.correction == "Holm frente al control"
+    assert r.choices[1] is GUIDE["datasets_many_control"]
+    assert r.correction == "Holm frente al control"
     c = r.comparisons
     np.testing.assert_allclose(c.pvalue, [p[0] for p in pairs], rtol=1e-10)
     np.testing.assert_allclose(c.pvalue_adjusted, holm, rtol=1e-10)

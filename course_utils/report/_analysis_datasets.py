@@ -122,11 +122,12 @@ def _effects_notes(alpha: float, degenerate: bool) -> list[str]:
     conf = f"{100 * (1 - alpha):g} %"
     notes = [
         "«A gana»: en cuántos conjuntos A es mejor que B (sin contar empates), con el "
-        f"intervalo de Wilson al {conf} de esa proporción. «r pareada»: correlación biserial "
-        "de rangos pareada, (R+ − R−)/(R+ + R−) con los rangos de Wilcoxon (Kerby, 2014): 1 si "
-        "A gana en todos los conjuntos, −1 si pierde en todos; intervalo bootstrap percentil "
-        f"({N_BOOTSTRAP} réplicas de los conjuntos). Las dos son pareadas, como la prueba: "
-        "comparan A y B en cada conjunto, no todas las puntuaciones de A con todas las de B.",
+        f"intervalo de Wilson al {conf} de esa proporción. «r pareada»: correlación "
+        "biserial de rangos pareada, (R+ − R−)/(R+ + R−) con los rangos de Wilcoxon (Kerby, "
+        "2014): 1 si A gana en todos los conjuntos, −1 si pierde en todos; intervalo bootstrap "
+        f"percentil ({N_BOOTSTRAP} réplicas de los conjuntos). Las dos son pareadas, como la "
+        "prueba: comparan A y B en cada conjunto, no todas las puntuaciones de A con todas las "
+        "de B.",
         f"«A − B» e IC: diferencia media de las puntuaciones con un intervalo bootstrap "
         f"percentil entre conjuntos ({N_BOOTSTRAP} réplicas, sin ajustar por multiplicidad). "
         "Las escalas de los conjuntos no son comparables (cuaderno 08, sección 3): léala solo "
@@ -288,9 +289,10 @@ def _monotonicity_note(c: pd.DataFrame, correction: str) -> list[str]:
         return []
     i, j = cases[0]
     pair = lambda t: f"{c['a'].iloc[t]}–{c['b'].iloc[t]}"  # noqa: E731
+    count = f"{len(cases)} {'caso' if len(cases) == 1 else 'casos'}"
     return [
         f"Los valores p ajustados con {correction} no crecen siempre con el valor p sin "
-        f"ajustar ({len(cases)} {'caso' if len(cases) == 1 else 'casos'}): {pair(i)} tiene un p menor que {pair(j)} "
+        f"ajustar ({count}): {pair(i)} tiene un p menor que {pair(j)} "
         f"({_fmt(p[i])} < {_fmt(p[j])}) y un p ajustado mayor ({_fmt(adj[i])} > "
         f"{_fmt(adj[j])}). No es un error: el ajustado de cada pareja es el máximo de |I| · "
         "mín p sobre los conjuntos I de hipótesis que pueden ser ciertas a la vez con ella "
