@@ -491,6 +491,7 @@ def test_skillings_mack_is_followed_by_wilcoxon_holm_on_the_available_pairs():
         p.append(stats.wilcoxon(both[row.a], both[row.b]).pvalue)  # exacta: sin empates
     np.testing.assert_allclose(c.pvalue, p, rtol=1e-10)
     np.testing.assert_allclose(c.pvalue_adjusted, multipletests(p, method="holm")[1], rtol=1e-10)
+    assert "| n |" in r.to_markdown()  # cada pareja con sus conjuntos
     fig = r.figure()
     texts = [t.get_text() for t in fig.axes[0].texts]
     assert any("Wilcoxon por parejas con ajuste de Holm" in t for t in texts)

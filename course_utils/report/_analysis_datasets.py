@@ -377,7 +377,7 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
         post, choices = pw, [GUIDE["datasets_incomplete"]]
         correction = "Holm" if len(pw.comparisons) > 1 else ""
         p_note = ("Valores p: Wilcoxon de rangos con signo en los conjuntos en que están los "
-                  "dos algoritmos (la columna n de cada pareja), ajustados con Holm.")
+                  "dos algoritmos (la columna n, si no son todos), ajustados con Holm.")
         if posthoc == "ranks":
             notes.append("Con celdas vacías no hay rangos medios comparables entre algoritmos: "
                          "las parejas se comparan con Wilcoxon aunque se pidieran los rangos.")

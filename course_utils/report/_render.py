@@ -294,6 +294,8 @@ def _comparison_table(table: pd.DataFrame) -> pd.DataFrame:
     })
     if "pvalue_adjusted" in table and not table["pvalue_adjusted"].equals(table["pvalue"]):
         out["p ajustado"] = table["pvalue_adjusted"].map(_fmt_p)
+    if "n" in table and table["n"].nunique() > 1:  # con huecos, cada pareja usa sus conjuntos
+        out["n"] = table["n"].astype(int)
     if "rank_biserial" in table:  # efectos pareados (varios conjuntos de datos)
         out["A gana"] = [
             "—" if w + lo == 0 else f"{w}/{w + lo} [{_fmt(a, 2)}, {_fmt(b, 2)}]"
