@@ -304,8 +304,6 @@ def _monotonicity_note(c: pd.DataFrame, correction: str) -> list[str]:
 
 def _bars_note(post) -> list[str]:
     """Parejas sin diferencia significativa que ninguna barra del diagrama une."""
-    if post.control is not None:
-        return []
     groups = [set(g) for g in post.groups()]
     missing = [f"{r.a}–{r.b}" for r in post.comparisons.itertuples()
                if not r.reject and not any({r.a, r.b} <= g for g in groups)]
