@@ -581,18 +581,18 @@ def test_rope_conclusions_name_both_models_and_many_algorithms_get_pairwise_baye
 
 
 def test_control_bar_never_crosses_an_algorithm_that_differs_from_the_control():
-    """X queda siempre un poco por debajo del control (difiere) y Y, con el mismo rango medio,
-    varía mucho (no difiere): la barra del control no puede llegar a Y sin cruzar X."""
+    """X queda siempre un poco por debajo del control (difiere) y W, con el mismo rango medio,
+    varía mucho (no difiere): la barra del control no puede llegar a W sin cruzar X."""
     rng = np.random.default_rng(0)
     base = rng.uniform(0.6, 0.9, 12)
     table = pd.DataFrame({"C": base + 0.02, "X": base + 0.019,
-                          "Y": base + 0.02 + rng.normal(0, 0.03, 12), "Z": base - 0.05})
-    p = [stats.wilcoxon(table["C"], table[b]).pvalue for b in ("X", "Y", "Z")]
+                          "W": base + 0.02 + rng.normal(0, 0.03, 12), "Z": base - 0.05})
+    p = [stats.wilcoxon(table["C"], table[b]).pvalue for b in ("X", "W", "Z")]
     reject = multipletests(p, method="holm")[0]
     assert reject.tolist() == [True, False, True]
     res = cu.wilcoxon_pairwise_test(table, control="C")
     assert res.groups() == []
     table.insert(0, "conjunto", [f"c{i}" for i in range(12)])
     r = cu.analyze_results(table, metric="exactitud", control="C")
-    assert any("C–Y no difiere significativamente y, aun así, no comparte barra" in n
+    assert any("C–W no difiere significativamente y, aun así, no comparte barra" in n
                for n in r.notes)
