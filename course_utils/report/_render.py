@@ -35,10 +35,17 @@ class AnalysisResult:
     descriptives : pandas.DataFrame
         Una fila por modelo (media, desviación típica, exactitud o rango medio según el diseño).
     omnibus : dict o None
-        Prueba global (nombre, estadístico, grados de libertad, valor p), si la hay.
+        Prueba global (nombre, estadístico, grados de libertad, valor p), si la hay. Con
+        Friedman, además ``chi2``, ``chi2_df`` y ``chi2_pvalue`` (corregidos por empates) y
+        ``also``, la frase que los presenta junto a F_F.
     comparisons : pandas.DataFrame
         Una fila por pareja: ``a``, ``b``, ``estimate`` (A − B, o la medida del efecto de la
-        prueba), ``ci_low``, ``ci_high``, ``pvalue``, ``pvalue_adjusted``, ``reject``.
+        prueba), ``ci_low``, ``ci_high``, ``pvalue``, ``pvalue_adjusted``, ``reject``. Con
+        varios conjuntos de datos, también los efectos pareados en la dirección de la medida:
+        ``wins``, ``losses``, ``ties``, ``win_share`` (con ``win_share_low`` y
+        ``win_share_high``, Wilson), ``rank_biserial`` (con ``rank_biserial_low`` y
+        ``rank_biserial_high``, *bootstrap*), ``sign_pvalue`` (prueba de los signos) y, con
+        más de dos algoritmos, ``n`` (conjuntos de la pareja).
     effect : str
         Qué mide ``estimate``.
     correction : str
