@@ -447,6 +447,10 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
     if identical:
         notes.append("Idénticos en todos los conjuntos en que coinciden: " + ", ".join(identical)
                      + ". No hay diferencia que contrastar; su comparación tiene p = 1.")
+    apart = [f"{r.a}–{r.b}" for r in comparisons.itertuples() if r.n == 0]
+    if apart:
+        notes.append("Sin ningún conjunto en común: " + ", ".join(apart) + ". Nada que "
+                     "comparar; su fila tiene p = 1 y ni diferencia ni intervalo.")
     small = _small_n_notes(pw, alpha, k)
     notes += small
     backwards = _backwards_means(table, d.metric)
