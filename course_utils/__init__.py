@@ -26,6 +26,8 @@ multiple    Varios algoritmos sobre varios conjuntos: reúne ranks (la tabla N×
             Shaffer, Bergmann-Hommel, Wilcoxon-Holm; rangos de Friedman o alineados) y
             two_algorithms (Wilcoxon y signos).
 exhaustive  Conjuntos exhaustivos de hipótesis por parejas y ajuste de Bergmann-Hommel.
+paired_posthoc  Wilcoxon por parejas con Bergmann-Hommel, Shaffer o Holm (o frente a un
+            control), sin rangos medios; ajuste de los valores p de cualquier prueba por parejas.
 seeds       Semillas: orden estocástico aproximado (ASO) entre dos configuraciones.
 plots_multiple  Diagrama de diferencias críticas.
 single_test_set  Un conjunto de prueba: reúne delong (dos AUC), cochran (Q de Cochran y
@@ -87,6 +89,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "wilcoxon_signed_rank_test",
     ),
     "exhaustive": ("MAX_EXHAUSTIVE_K", "bergmann_hommel_apv", "exhaustive_sets"),
+    "paired_posthoc": ("adjust_pairwise_pvalues", "wilcoxon_pairwise_test"),
     "seeds": ("ASO_THRESHOLD", "MAX_ASO_WORK", "ASOResult", "almost_stochastic_order_test"),
     "plots_multiple": ("plot_critical_difference",),
     # --- modelos ya entrenados sobre un mismo conjunto de prueba ---
@@ -207,6 +210,8 @@ __all__ = [
     "nemenyi_test",
     "control_test",
     "wilcoxon_holm_test",
+    "wilcoxon_pairwise_test",
+    "adjust_pairwise_pvalues",
     "wilcoxon_signed_rank_test",
     "sign_test",
     "plot_critical_difference",

@@ -87,6 +87,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--permitir-huecos", action="store_true",
                    help="permite celdas vacías en la tabla conjuntos × algoritmos "
                    "(Skillings y Mack)")
+    p.add_argument("--posthoc", choices=["wilcoxon", "rangos"], default="wilcoxon",
+                   help="varios algoritmos en varios conjuntos: comparar cada pareja con "
+                   "Wilcoxon (por defecto; no depende de los demás algoritmos) o con los rangos "
+                   "medios de Friedman (Bergmann-Hommel, o Holm frente al --control; dependen "
+                   "de qué otros algoritmos haya)")
     p.add_argument("--semilla", type=int, default=0, help="semilla de los remuestreos (0)")
     _role_options(p)
     p.add_argument("--formato", choices=["markdown", "html", "latex"], default=None,
@@ -176,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
                 model_columns=args.modelos, ignore_columns=args.ignorar,
                 percent=args.porcentaje, predictions=_TIPOS.get(args.tipo),
                 positive_label=args.positiva, index_col=_index_col(args.columna_indice),
+                posthoc={"wilcoxon": "wilcoxon", "rangos": "ranks"}[args.posthoc],
             )
         _progress(2, 3, f"Análisis: {result._procedure(result.main_choice)}")
         if fmt == "html":

@@ -39,11 +39,13 @@ COMMAND_LINE_OPTIONS = {
     "predictions": "--tipo",
     "positive_label": "--positiva",
     "index_col": "--columna-indice",
+    "posthoc": "--posthoc",
 }
 
 #: Valores que la orden escribe en español.
 COMMAND_LINE_VALUES = {
     "predictions": {"labels": "etiquetas", "scores": "puntuaciones", "regression": "regresion"},
+    "posthoc": {"ranks": "rangos"},
 }
 
 _UNSET = object()

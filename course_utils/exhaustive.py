@@ -150,6 +150,21 @@ def exhaustive_sets(k: int) -> np.ndarray:
     return _sets_and_sizes(_check_k(k))[0]
 
 
+def _check_pair_pvalues(pvalues: object, k: int) -> np.ndarray:
+    """Los k(k-1)/2 valores p de las parejas de k algoritmos, entre 0 y 1."""
+    p = check_finite_array(pvalues, "pvalues", ndim=1, min_size=1)
+    m = k * (k - 1) // 2
+    if p.size != m:
+        raise ValueError(
+            f"`pvalues` debe tener k(k-1)/2 = {m} valores (uno por pareja de {k} algoritmos); "
+            f"se recibieron {p.size}."
+        )
+    if np.any((p < 0) | (p > 1)):
+        bad = float(p[(p < 0) | (p > 1)][0])
+        raise ValueError(f"`pvalues` debe contener valores entre 0 y 1; se recibió {bad!r}.")
+    return p
+
+
 def bergmann_hommel_apv(pvalues: object, k: int) -> np.ndarray:
     r"""Valores p ajustados (APV) de Bergmann y Hommel para todas las parejas de k algoritmos.
 
@@ -209,16 +224,8 @@ def bergmann_hommel_apv(pvalues: object, k: int) -> np.ndarray:
     [0.24, 0.51, 0.51, 0.42, 0.42, 0.51]
     """
     k = _check_k(k)
-    p = check_finite_array(pvalues, "pvalues", ndim=1, min_size=1)
-    m = k * (k - 1) // 2
-    if p.size != m:
-        raise ValueError(
-            f"`pvalues` debe tener k(k-1)/2 = {m} valores (uno por pareja de {k} algoritmos); "
-            f"se recibieron {p.size}."
-        )
-    if np.any((p < 0) | (p > 1)):
-        bad = float(p[(p < 0) | (p > 1)][0])
-        raise ValueError(f"`pvalues` debe contener valores entre 0 y 1; se recibió {bad!r}.")
+    p = _check_pair_pvalues(pvalues, k)
+    m = p.size
     sets, sizes = _sets_and_sizes(k)
     order = np.argsort(p, kind="stable")
     p_sorted = p[order]

@@ -156,24 +156,50 @@ _ENTRIES = (
         "08_varios_modelos_y_conjuntos.ipynb", "4",
     ),
     GuideEntry(
-        "datasets_many_control", 4, "**varios frente a un control**",
-        "Holm frente al control",
+        "datasets_many_control", 4, "Wilcoxon frente al control, con Holm",
+        "prueba de Wilcoxon de cada algoritmo frente al control, con Holm",
         "Solo interesan las comparaciones con un algoritmo de control: k − 1 hipótesis en lugar "
-        "de k(k − 1)/2, y más potencia.",
+        "de k(k − 1)/2, y más potencia. Cada una usa solo las puntuaciones de su pareja, así "
+        "que no cambia si se añaden o quitan otros algoritmos (Benavoli, Corani y Mangili, 2016).",
+        "08_varios_modelos_y_conjuntos.ipynb", "8",
+    ),
+    GuideEntry(
+        "datasets_many_all", 4,
+        "Wilcoxon por parejas con Bergmann-Hommel (hasta 10 algoritmos) o Shaffer",
+        "prueba de Wilcoxon por parejas con Bergmann-Hommel (Shaffer con más de 10 algoritmos)",
+        "Cada pareja se compara solo con sus propias puntuaciones: el resultado de A frente a B "
+        "no depende de qué otros algoritmos haya en la tabla (Benavoli, Corani y Mangili, 2016). "
+        "El ajuste controla el error de familia como Holm, con más potencia, porque tiene en "
+        "cuenta qué hipótesis pueden ser ciertas a la vez (cuaderno 12, sección 4).",
+        "08_varios_modelos_y_conjuntos.ipynb", "8",
+    ),
+    GuideEntry(
+        "datasets_many_control_ranks", 4, "Holm frente al control sobre los rangos medios",
+        "Holm frente al control sobre los rangos medios",
+        "Opción elegida a mano (posthoc=\"ranks\"; en la terminal, --posthoc rangos): compara "
+        "los rangos medios de Friedman, como Demšar (2006). Esos rangos dependen de qué otros "
+        "algoritmos haya en la tabla (cuaderno 08, sección 8); úsela para comparar con "
+        "artículos que la emplean.",
         "08_varios_modelos_y_conjuntos.ipynb", "6",
     ),
     GuideEntry(
-        "datasets_many_all", 4, "Shaffer o Bergmann-Hommel (hasta 10 algoritmos)",
-        "todas las parejas con Bergmann-Hommel (Shaffer con más de 10 algoritmos)",
-        "Todos contra todos con el mismo error de familia que Holm y más potencia, porque "
-        "tiene en cuenta qué hipótesis pueden ser ciertas a la vez.",
+        "datasets_many_all_ranks", 4,
+        "Shaffer o Bergmann-Hommel sobre los rangos medios",
+        "todas las parejas sobre los rangos medios con Bergmann-Hommel (Shaffer con más de 10 "
+        "algoritmos)",
+        "Opción elegida a mano (posthoc=\"ranks\"; en la terminal, --posthoc rangos): la "
+        "prueba z sobre la diferencia de rangos medios de García y Herrera (2008). Esos rangos "
+        "dependen de qué otros algoritmos haya en la tabla (cuaderno 08, sección 8): un "
+        "algoritmo puede ganar en todos los conjuntos a otro sin que la prueba lo separe; "
+        "úsela para comparar con artículos que la emplean.",
         "12_mas_alla_de_holm.ipynb", "4",
     ),
     GuideEntry(
         "datasets_incomplete", 4, "Skillings y Mack",
-        "prueba de Skillings y Mack",
-        "Faltan algunas celdas de la tabla: la prueba usa todas las observadas, sin rellenar "
-        "huecos ni tirar filas.",
+        "prueba de Skillings y Mack y, por parejas, Wilcoxon con Holm en los conjuntos comunes",
+        "Faltan algunas celdas de la tabla: la prueba global usa todas las observadas, sin "
+        "rellenar huecos ni tirar filas; después, cada pareja se compara con Wilcoxon en los "
+        "conjuntos en que están las dos, con Holm.",
         "12_mas_alla_de_holm.ipynb", "6",
     ),
     GuideEntry(

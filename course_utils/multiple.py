@@ -16,6 +16,11 @@ rangos sí. El código está repartido por preguntas, y este módulo lo reúne
   :func:`pairwise_test` (todas las parejas con Bonferroni, Holm, Shaffer o Bergmann-Hommel;
   sobre rangos de Friedman o alineados),
   :func:`wilcoxon_holm_test`, :func:`critical_difference` y :func:`adjust_pvalues`.
+* :mod:`course_utils.paired_posthoc`: cada pareja con sus propias puntuaciones,
+  :func:`~course_utils.paired_posthoc.wilcoxon_pairwise_test` (Wilcoxon con Bergmann-Hommel,
+  Shaffer o Holm, o frente a un control) y
+  :func:`~course_utils.paired_posthoc.adjust_pairwise_pvalues` (el ajuste de todas las parejas
+  para valores p de cualquier prueba).
 * :mod:`course_utils.two_algorithms`: dos algoritmos sobre N conjuntos,
   :func:`wilcoxon_signed_rank_test` y :func:`sign_test`.
 

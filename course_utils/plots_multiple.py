@@ -7,8 +7,10 @@ significativamente. Con Nemenyi y Bonferroni-Dunn dibuja además la diferencia c
 (CD) a escala sobre el eje. El título nombra la prueba y su nivel de significación.
 Sirve con cualquier :class:`course_utils.multiple.PostHocResult` (Nemenyi; Holm,
 Bonferroni-Dunn y los demás ajustes frente a un control; Bonferroni, Holm, Shaffer o
-Bergmann-Hommel en todas las parejas; Wilcoxon-Holm por parejas). Con los rangos alineados
-(``ranking="aligned"``) el eje va en rangos alineados medios, que llegan hasta :math:`Nk`.
+Bergmann-Hommel en todas las parejas; Wilcoxon por parejas, de
+:func:`course_utils.paired_posthoc.wilcoxon_pairwise_test`, sin CD: las barras salen de las
+pruebas de cada pareja y los rangos medios solo colocan a cada algoritmo). Con los rangos
+alineados (``ranking="aligned"``) el eje va en rangos alineados medios, que llegan hasta :math:`Nk`.
 
 La composición se hace en pulgadas: cada nombre ocupa su propia fila y los márgenes se
 miden con el tamaño real del texto, así que las etiquetas no se solapan.
@@ -46,8 +48,10 @@ def _default_title(result: PostHocResult) -> str:
     ranks = ", rangos alineados" if result.ranking == "aligned" else ""
     if base == "nemenyi":
         return f"Nemenyi, todas las parejas (α = {a})"
-    if base == "wilcoxon-holm":
-        return f"Wilcoxon por parejas con ajuste de Holm (α = {a})"
+    if base.startswith("wilcoxon-"):
+        how = _PAIRWISE_NAMES.get(base[9:], base[9:].capitalize())
+        vs = f" frente al control {result.control}" if result.control is not None else ""
+        return f"Wilcoxon por parejas{vs} con ajuste de {how} (α = {a})"
     if base.startswith("pairwise-"):
         return f"Todas las parejas con ajuste de {_PAIRWISE_NAMES[base[9:]]}{ranks} (α = {a})"
     name = "Bonferroni-Dunn" if base == "bonferroni-dunn" else base.capitalize()
@@ -253,7 +257,8 @@ def plot_critical_difference(
             ax.plot([x(a), x(b)], [y(y_axis + 0.12)] * 2, color="tab:red", lw=1.5, alpha=0.7)
 
     # Barras de los grupos sin diferencias significativas
-    color = {"nemenyi": "black", "wilcoxon-holm": "tab:green"}.get(result.method, "tab:blue")
+    color = ("tab:green" if result.method.startswith("wilcoxon-")
+             else "black" if result.method == "nemenyi" else "tab:blue")
     for g, members in enumerate(groups):
         rs = [float(ranks[m]) for m in members]
         x0, x1 = x(max(rs)), x(min(rs))

@@ -77,11 +77,12 @@ class PostHocResult:
     Atributos
     ---------
     method : str
-        ``"nemenyi"``, ``"wilcoxon-holm"``; con un control, ``"holm"``, ``"bonferroni-dunn"``,
-        ``"hochberg"``, ``"hommel"``, ``"finner"`` o ``"li"``; todas las parejas,
-        ``"pairwise-bonferroni"``, ``"pairwise-holm"``, ``"pairwise-shaffer"`` o
-        ``"pairwise-bergmann"``. Con los rangos alineados, el sufijo ``"-aligned"`` (por
-        ejemplo ``"pairwise-bergmann-aligned"``; véase :attr:`ranking`).
+        ``"nemenyi"``, ``"wilcoxon-holm"`` (o ``"wilcoxon-<ajuste>"``, de
+        :func:`course_utils.paired_posthoc.wilcoxon_pairwise_test`); con un control,
+        ``"holm"``, ``"bonferroni-dunn"``, ``"hochberg"``, ``"hommel"``, ``"finner"`` o
+        ``"li"``; todas las parejas, ``"pairwise-bonferroni"``, ``"pairwise-holm"``,
+        ``"pairwise-shaffer"`` o ``"pairwise-bergmann"``. Con los rangos alineados, el sufijo
+        ``"-aligned"`` (por ejemplo ``"pairwise-bergmann-aligned"``; véase :attr:`ranking`).
     average_ranks : pandas.Series
         Rango medio de cada algoritmo (1 = el mejor); lo usa el diagrama CD. Con
         ``ranking="aligned"``, el rango alineado medio (de 1 a :math:`Nk`), con el nombre
@@ -145,15 +146,22 @@ class PostHocResult:
 
         Con el orden de los rangos medios, cada grupo es un tramo consecutivo máximo en
         el que ninguna pareja contrastada difiere significativamente. En las comparaciones
-        con un control solo hay un grupo: el control y los que no difieren de él (que
-        forman un tramo alrededor del control, porque el valor p crece al acercarse su
-        rango). Los grupos de un solo algoritmo no se devuelven.
+        con un control solo hay un grupo: el tramo alrededor del control de los que no
+        difieren de él. Con los rangos medios son todos los que no difieren (el valor p crece
+        al acercarse su rango); con Wilcoxon por parejas, uno que no difiere del control pero
+        queda al otro lado de uno que sí difiere no entra en el tramo (la barra lo cruzaría).
+        Los grupos de un solo algoritmo no se devuelven.
         """
         order = list(self.average_ranks.sort_values(kind="stable").index)
         sig = self.significant()
         if self.control is not None:
-            members = [a for a in order if a == self.control or not sig.loc[a, self.control]]
-            return [tuple(members)] if len(members) > 1 else []
+            c = order.index(self.control)
+            lo, hi = c, c
+            while lo > 0 and not sig.loc[order[lo - 1], self.control]:
+                lo -= 1
+            while hi + 1 < len(order) and not sig.loc[order[hi + 1], self.control]:
+                hi += 1
+            return [tuple(order[lo : hi + 1])] if hi > lo else []
         runs: list[tuple[str, ...]] = []
         k = len(order)
         for i in range(k):
@@ -172,8 +180,10 @@ class PostHocResult:
         aligned = self.ranking == "aligned"
         if base == "nemenyi":
             title = "Prueba de Nemenyi (todas las parejas)"
-        elif base == "wilcoxon-holm":
-            title = "Wilcoxon de rangos con signo por parejas, ajuste de Holm"
+        elif base.startswith("wilcoxon-"):
+            how = _PAIRWISE_NAMES.get(base[9:], base[9:].capitalize())
+            vs = f" frente al control «{self.control}»" if self.control is not None else ""
+            title = f"Wilcoxon de rangos con signo por parejas{vs}, ajuste de {how}"
         elif base.startswith("pairwise-"):
             ranks = "rangos alineados medios" if aligned else "rangos medios"
             title = f"Todas las parejas ({ranks}), ajuste de {_PAIRWISE_NAMES[base[9:]]}"

@@ -38,11 +38,18 @@ from course_utils._validation import (
     check_real,
 )
 
-__all__ = ["ASOResult", "almost_stochastic_order_test", "MAX_ASO_WORK", "ASO_THRESHOLD"]
+__all__ = ["ASOResult", "almost_stochastic_order_test", "MAX_ASO_WORK", "ASO_THRESHOLD",
+           "ASO_MIN_SEEDS"]
 
 #: Umbral :math:`\tau` que Ulmer, Hardmeier y Frellsen (2022) recomiendan para afirmar con
 #: confianza que A es mejor que B: :math:`\varepsilon_{\min} < 0.2`.
 ASO_THRESHOLD: float = 0.2
+
+#: Menos semillas por configuración con las que se afirma dominancia: con menos, el *bootstrap*
+#: de cada muestra tiene muy pocas remuestras distintas (3 con 2 puntuaciones, 10 con 3, 35 con
+#: 4) y :math:`\varepsilon_{\min}` sale engañosamente baja (0 si todas las de A superan a todas
+#: las de B, cosa que con 2 y 2 semillas pasa por azar 1 de cada 6 veces).
+ASO_MIN_SEEDS: int = 5
 
 #: Mayor trabajo de :func:`almost_stochastic_order_test`: remuestras *bootstrap* × puntuaciones
 #: (``n_bootstrap * (n_a + n_b)``). Unos segundos en un portátil.
@@ -101,7 +108,9 @@ class ASOResult:
         better = "más es mejor" if self.higher_is_better else "menos es mejor"
         eps = self.eps_min
         tau = ASO_THRESHOLD
-        if eps == 0.0:
+        if min(self.n_a, self.n_b) < ASO_MIN_SEEDS and eps < 0.5:
+            reading = _few_seeds_reading(self)
+        elif eps == 0.0:
             reading = (f"ε_min = 0: A es estocásticamente dominante sobre B (mejor en todos los "
                        f"cuantiles), con una confianza del {conf}.")
         elif eps < tau:
@@ -132,6 +141,19 @@ class ASOResult:
                 "coincidían (ε indefinida); se contaron como ε = 0.5, como deepsig."
             )
         return "\n".join(lines)
+
+
+def _few_seeds_reading(res: ASOResult) -> str:
+    """Lo que se puede decir con menos de :data:`ASO_MIN_SEEDS` semillas por configuración."""
+    text = (f"con {res.n_a} y {res.n_b} semillas no se puede afirmar que A domine a B (hacen "
+            f"falta al menos {ASO_MIN_SEEDS} por configuración): el bootstrap de tan pocas "
+            f"puntuaciones apenas varía y ε_min = {res.eps_min:.4f} sale engañosamente baja. "
+            f"Solo describe estas semillas: ε_W2 = {res.violation_ratio:.4f}")
+    if res.violation_ratio == 0.0:
+        total = math.comb(res.n_a + res.n_b, res.n_a)
+        text += (f"; que todas las puntuaciones de A superen a todas las de B pasa por azar, "
+                 f"aunque rindan igual, con probabilidad 1/{total} = {1 / total:.4f}")
+    return text + "."
 
 
 # ---------------------------------------------------------------------------
@@ -257,7 +279,9 @@ def almost_stochastic_order_test(
     sobre B; Ulmer et al. (2022) proponen afirmar que A es mejor solo si
     :math:`\varepsilon_{\min} < \tau = 0.2` (:data:`ASO_THRESHOLD`).
     :math:`\varepsilon_{\min} \ge 0.5` no dice nada a favor de A, ni que B sea mejor: para
-    eso, intercambie A y B. **No es un valor p.** Solo mide la variación con la semilla:
+    eso, intercambie A y B. Con menos de :data:`ASO_MIN_SEEDS` (5) semillas por configuración,
+    ``summary()`` no afirma dominancia: el *bootstrap* de 2, 3 o 4 puntuaciones apenas varía y
+    :math:`\varepsilon_{\min}` puede salir 0 aunque todo sea azar. **No es un valor p.** Solo mide la variación con la semilla:
     con un conjunto de prueba fijo, no dice nada de otros datos.
 
     Diferencias deliberadas con ``deepsig.aso`` (versión 1.2.8):

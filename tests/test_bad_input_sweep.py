@@ -1449,6 +1449,21 @@ SWEEP.update({
          "k": BAD["count"]},
         _check_apv_bounds, max_examples=30,
     ),
+    "adjust_pairwise_pvalues": Case(
+        lambda: {"pvalues": [0.01, 0.04, 0.03, 0.2, 0.5, 0.002], "k": 4, "method": "shaffer"},
+        {"pvalues": bad_scores(base=np.array([0.01, 0.04, 0.03, 0.2, 0.5, 0.002])),
+         "k": BAD["count"], "method": BAD["choice"]},
+        _check_apv_bounds, max_examples=30,
+    ),
+    "wilcoxon_pairwise_test": Case(
+        lambda: {"scores": _TABLE, "method": "bergmann", "control": None, "alpha": 0.05,
+                 "higher_is_better": True, "zero_method": "zsplit", "allow_missing": False},
+        {"scores": BAD_TABLE, "method": BAD["choice"],
+         "control": st.sampled_from([-1, 9, "Z", 1.5, True, [0]]), "alpha": BAD["alpha"],
+         "higher_is_better": BAD["bool"], "zero_method": BAD["choice"],
+         "allow_missing": BAD["bool"]},
+        max_examples=25,
+    ),
     "adjust_pvalues": Case(
         lambda: {"pvalues": [0.01, 0.04, 0.03, 0.2], "method": "holm"},
         {"pvalues": bad_scores(base=np.array([0.01, 0.04, 0.03, 0.2])), "method": BAD["choice"]},
@@ -1477,8 +1492,9 @@ SWEEP.update({
     "analyze_results": Case(
         lambda: {"data": _REPORT_TABLE, "metric": "exactitud", "alpha": 0.05,
                  "random_state": 0, "design": "datasets", "higher_is_better": True,
-                 "rope": None, "control": None},
+                 "rope": None, "control": None, "posthoc": "wilcoxon"},
         {"data": _BAD_REPORT_DATA, "metric": BAD["choice"], "alpha": BAD["alpha"],
+         "posthoc": BAD["choice"],
          "random_state": BAD["seed"], "design": BAD["choice"],
          "higher_is_better": st.sampled_from([1, "True", np.nan, []]),
          "rope": st.sampled_from([-1, 0, float("nan"), "0.01", (0.1, -0.1), [1, 2, 3], True]),
@@ -1646,8 +1662,8 @@ def _dimensionless(result: Any) -> dict[str, float]:
 
 
 _TABLE_FUNCS = ["average_ranks", "friedman_test", "nemenyi_test", "control_test",
-                "wilcoxon_holm_test", "quade_test", "aligned_ranks_test", "pairwise_test",
-                "skillings_mack_test"]
+                "wilcoxon_holm_test", "wilcoxon_pairwise_test", "quade_test",
+                "aligned_ranks_test", "pairwise_test", "skillings_mack_test"]
 _PAIR_FUNCS = {  # nombre: argumento en las unidades de las puntuaciones (o None)
     "wilcoxon_signed_rank_test": None, "sign_test": None, "corrected_resampled_ttest": None,
     "paired_ttest_5x2cv": None, "combined_ftest_5x2cv": None, "cohens_d": None,

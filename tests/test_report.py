@@ -20,7 +20,6 @@ from scipy import stats
 import course_utils as cu
 from course_utils.__main__ import main
 from course_utils.guide import GUIDE
-from course_utils.report import _cliffs_delta
 
 ROOT = Path(__file__).resolve().parent.parent
 RNG_SEED = 20261124
@@ -201,10 +200,18 @@ def test_long_table_with_many_datasets_averages_the_folds_and_runs_friedman():
     assert r.design == "datasets"
     assert [c.key for c in r.choices] == ["datasets_many_omnibus", "datasets_many_all"]
     table = long.groupby(["conjunto", "algoritmo"]).puntuacion.mean().unstack()
-    fr = cu.friedman_test(table)
+    fr = cu.friedman_test(table, tie_correction=True)
     assert r.omnibus["pvalue"] == pytest.approx(fr.iman_davenport_pvalue, rel=1e-12)
+    # por defecto, Wilcoxon en cada pareja (scipy, exacta sin empates) con Bergmann-Hommel
+    p = [stats.wilcoxon(table[a], table[b]).pvalue for a, b in zip(r.comparisons.a,
+                                                                  r.comparisons.b)]
+    np.testing.assert_allclose(r.comparisons.pvalue, p, rtol=1e-12)
+    np.testing.assert_allclose(r.comparisons.pvalue_adjusted, cu.bergmann_hommel_apv(p, 3))
+    # la opción de los rangos medios da la prueba z de pairwise_test
+    ranks = cu.analyze_results(long, metric="exactitud", posthoc="ranks")
     ph = cu.pairwise_test(table, method="bergmann")
-    np.testing.assert_allclose(r.comparisons.pvalue_adjusted, ph.comparisons.pvalue_adjusted)
+    np.testing.assert_allclose(ranks.comparisons.pvalue_adjusted, ph.comparisons.pvalue_adjusted)
+    assert ranks.choices[1] is GUIDE["datasets_many_all_ranks"]
     assert "no se usan como bloques" in " ".join(r.notes)
     r = cu.analyze_results(long, metric="exactitud", control="C")
     assert r.choices[1] is GUIDE["datasets_many_control"] and len(r.comparisons) == 2
@@ -247,8 +254,9 @@ def _autorank(table: pd.DataFrame):
 
 def test_autorank_agrees_on_ranks_friedman_and_cd():
     """autorank elige Friedman y Nemenyi; el informe, Friedman (con Iman y Davenport) y
-    Bergmann-Hommel. Coinciden los rangos medios, el χ² de Friedman (autorank usa
-    scipy.stats.friedmanchisquare, con corrección de empates) y la CD de Nemenyi."""
+    Wilcoxon por parejas con Bergmann-Hommel. Coinciden los rangos medios, el χ² de Friedman
+    (autorank usa scipy.stats.friedmanchisquare, con corrección de empates) y la CD de
+    Nemenyi."""
     table = cu.load_garcia_herrera_2008()
     ar = _autorank(table)
     assert ar.omnibus == "friedman" and ar.posthoc == "nemenyi"
@@ -258,20 +266,14 @@ def test_autorank_agrees_on_ranks_friedman_and_cd():
         assert ranks[name] == pytest.approx(ar.rankdf.loc[name, "meanrank"], abs=1e-9)
     tied = cu.friedman_test(table, tie_correction=True)
     assert tied.pvalue == pytest.approx(ar.pvalue, rel=1e-9, abs=1e-15)
-    untied = r.details[0]
-    # sin empates en la tabla, la corrección no cambia nada; con empates, solo el factor
-    assert untied.statistic <= tied.statistic + 1e-12
+    # el informe usa el χ² corregido por empates, como autorank
+    assert r.omnibus["chi2_pvalue"] == pytest.approx(ar.pvalue, rel=1e-9, abs=1e-15)
     # autorank toma el cuantil del rango estudentizado de statsmodels (qsturng, una
     # interpolación de tablas, Gleason 1999); el curso, el de scipy: difieren en el 5.º decimal.
     from statsmodels.stats.libqsturng import qsturng
 
     assert ar.cd == pytest.approx(qsturng(0.95, 5, np.inf) * np.sqrt(5 * 6 / (12 * 30)), rel=1e-12)
     assert cu.critical_difference(5, 30, 0.05) == pytest.approx(ar.cd, rel=2e-5)
-    # δ de Cliff del mejor frente a cada uno, como autorank
-    best = ar.rankdf.index[0]
-    for other in ar.rankdf.index[1:]:
-        assert _cliffs_delta(table[best].to_numpy(), table[other].to_numpy()) == pytest.approx(
-            ar.rankdf.loc[other, "effect_size"], abs=1e-12)
 
 
 def test_autorank_agrees_on_two_algorithms():
@@ -285,10 +287,6 @@ def test_autorank_agrees_on_two_algorithms():
     assert ar.omnibus == "wilcoxon"
     r = cu.analyze_results(table, metric="exactitud")
     assert r.comparisons.pvalue.iloc[0] == pytest.approx(min(1.0, 2 * ar.pvalue), rel=1e-9)
-    first, second = ar.rankdf.index  # autorank da δ(primero, segundo); el informe, δ(A, B)
-    sign = 1 if first == "A" else -1
-    assert r.comparisons.cliffs_delta.iloc[0] == pytest.approx(
-        sign * ar.rankdf.loc[second, "effect_size"], abs=1e-12)
 
 
 # --- Validación: errores en español que dicen qué falla y cómo arreglarlo --------------------

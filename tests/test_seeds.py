@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import importlib
+import itertools
 from fractions import Fraction
 
 import numpy as np
@@ -291,9 +292,18 @@ def test_undefined_resamples_count_as_one_half():
 
 
 def test_complete_separation():
+    """Con 3 y 2 semillas, que todas las de A superen a las de B pasa por azar 1 de cada
+    C(5, 3) = 10 veces (se cuentan las 10 formas de repartir los 5 rangos): el resumen no
+    afirma dominancia «con una confianza del 95 %». Con 5 y 5 (1 de cada 252), sí."""
     res = aso_test([0.9, 0.91, 0.92], [0.8, 0.81], random_state=0)
     assert (res.violation_ratio, res.eps_min, res.sigma) == (0.0, 0.0, 0.0)
-    assert "estocásticamente dominante sobre B (mejor en todos" in res.summary()
+    splits = list(itertools.combinations(range(5), 3))  # rangos de A entre los 5
+    chance = sum(set(s) == {2, 3, 4} for s in splits) / len(splits)
+    text = res.summary()
+    assert "confianza del 95" not in text and "no se puede afirmar que A domine" in text
+    assert f"1/10 = {chance:.4f}" in text
+    five = aso_test([0.9, 0.91, 0.92, 0.93, 0.94], [0.8, 0.81, 0.82, 0.83, 0.84], random_state=0)
+    assert "estocásticamente dominante sobre B (mejor en todos" in five.summary()
 
 
 @pytest.mark.parametrize("eps, phrase", [

@@ -19,12 +19,12 @@ from course_utils._validation import (
     check_alpha, check_bool, check_choice, check_random_state, describe, show_value,
 )
 # Además de lo que usa analyze_results, los nombres que se importaban de course_utils.report
-# cuando era un solo módulo (N_BOOTSTRAP, DESIGN_NAMES, _cliffs_delta) siguen importándose de aquí.
+# cuando era un solo módulo (N_BOOTSTRAP, DESIGN_NAMES) siguen importándose de aquí.
 from course_utils.report._analysis import (  # noqa: F401
-    N_BOOTSTRAP, _analyze_cv, _analyze_datasets, _analyze_seeds, _analyze_test_set,
-    _cliffs_delta, _conclusions,
+    N_BOOTSTRAP, _analyze_cv, _analyze_seeds, _analyze_test_set, _conclusions,
 )
 from course_utils._options import option
+from course_utils.report._analysis_datasets import POSTHOC, _analyze_datasets
 from course_utils.report._reading import (  # noqa: F401
     DESIGN_NAMES, DESIGNS, METRICS, _infer_design, _plain, _read_table, read_results,
 )
@@ -61,6 +61,7 @@ def analyze_results(
     ignore_columns: object = None,
     percent: bool = False,
     positive_label: object = None,
+    posthoc: str = "wilcoxon",
 ) -> AnalysisResult:
     """Analiza los resultados de un experimento y explica la elección de la prueba.
 
@@ -75,8 +76,9 @@ def analyze_results(
        modelo): la t corregida (o la F combinada si es 5×2cv); con más de dos modelos, por
        parejas con Holm.
     3. **Conjuntos de datos × algoritmos** (una fila por conjunto): Wilcoxon con dos
-       algoritmos; con más, Friedman con Iman y Davenport y después Holm frente a un control
-       o Bergmann-Hommel por parejas; con celdas vacías, Skillings y Mack.
+       algoritmos; con más, Friedman con Iman y Davenport y después Wilcoxon en cada pareja,
+       con Holm frente a un control o Bergmann-Hommel entre todas las parejas; con celdas
+       vacías, Skillings y Mack y Wilcoxon con Holm en los conjuntos de cada pareja.
     4. **Tabla larga** (conjunto, algoritmo, partición o semilla, puntuación), la forma que
        escriben los guiones de experimentos: se deduce cuál de las anteriores es. Con varios
        conjuntos, las particiones de cada uno se promedian (nunca se usan como bloques).
@@ -152,6 +154,13 @@ def analyze_results(
         Clase positiva de un problema binario con puntuaciones (la que indican las
         puntuaciones altas). Se deduce solo de parejas sin duda: 0/1, -1/1, False/True,
         no/sí (o yes), neg/pos, negativo/positivo, negative/positive, falso/verdadero.
+    posthoc : {"wilcoxon", "ranks"}
+        Con varios algoritmos en varios conjuntos, de dónde salen las comparaciones por
+        parejas: ``"wilcoxon"`` (por defecto), la prueba de Wilcoxon de cada pareja con sus
+        propias puntuaciones, que no depende de qué otros algoritmos haya en la tabla;
+        ``"ranks"``, la prueba z sobre los rangos medios de Friedman (Bergmann-Hommel, o Holm
+        frente al control), que sí depende (cuaderno 08, sección 8): solo para comparar con
+        artículos que la usan.
 
     Devuelve
     --------
@@ -184,6 +193,7 @@ def analyze_results(
     if predictions is not None:
         predictions = check_choice(predictions, "predictions", ("labels", "scores", "regression"))
     loss = check_choice(loss, "loss", ("squared", "absolute"))
+    posthoc = check_choice(posthoc, "posthoc", POSTHOC)
     random_state = check_random_state(random_state, kinds=())
     if random_state is None:
         raise TypeError("`random_state` debe ser un entero (la semilla de los remuestreos, por "
@@ -254,7 +264,8 @@ def analyze_results(
         elif d.design == "seeds":
             res = _analyze_seeds(d, alpha, rope_t, higher_is_better, random_state)
         else:
-            res = _analyze_datasets(d, alpha, rope_t, higher_is_better, random_state, control)
+            res = _analyze_datasets(d, alpha, rope_t, higher_is_better, random_state, control,
+                                    posthoc)
         models = tuple(d.table.columns)
     else:
         if rope_t is not None:
@@ -290,7 +301,8 @@ _DEFAULTS = {"design": None, "higher_is_better": None, "metric": None, "alpha": 
              "dataset_column": None,
              "model_column": None, "fold_column": None, "repeat_column": None,
              "seed_column": None, "score_column": None, "model_columns": None,
-             "ignore_columns": None, "percent": False, "positive_label": None}
+             "ignore_columns": None, "percent": False, "positive_label": None,
+             "posthoc": "wilcoxon"}
 
 
 def _check_column_name(value: object, arg: str) -> str | None:

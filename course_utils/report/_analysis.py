@@ -21,12 +21,6 @@ from course_utils.report._reading import _Design
 N_BOOTSTRAP = 10_000
 
 
-def _cliffs_delta(x: np.ndarray, y: np.ndarray) -> float:
-    """δ de Cliff entre dos muestras: P(X > Y) − P(X < Y), sin parear."""
-    diff = np.subtract.outer(x, y)
-    return float((np.sign(diff)).mean())
-
-
 def _pairs(models):
     return [(a, b) for i, a in enumerate(models) for b in models[i + 1:]]
 
@@ -41,6 +35,17 @@ def _holm(comparisons: pd.DataFrame, alpha: float) -> pd.DataFrame:
         comparisons["pvalue_adjusted"] = comparisons["pvalue"]
     comparisons["reject"] = comparisons["pvalue_adjusted"] <= alpha
     return comparisons
+
+
+def _identical(a: str, b: str, what: str, models: list, notes: list, rows: list) -> None:
+    """Dos modelos idénticos: con dos, no hay nada que analizar (error que los nombra); con
+    más, su fila dice que no hay diferencia (p = 1, la prueba trivial) y el resto sigue."""
+    if len(models) == 2:
+        raise ValueError(f"`data`: «{a}» y «{b}» tienen {what}: son idénticos y no hay "
+                         "diferencia que contrastar. Quite una de las dos columnas.")
+    notes.append(f"«{a}» y «{b}» tienen {what}: son idénticos. Su fila dice diferencia 0 con "
+                 "p = 1 (no hay nada que contrastar); las demás parejas se analizan igual.")
+    rows.append(dict(a=a, b=b, estimate=0.0, ci_low=0.0, ci_high=0.0, pvalue=1.0))
 
 
 def _bootstrap_mean_ci(diff: np.ndarray, alpha: float, random_state: int) -> tuple[float, float]:
@@ -123,6 +128,8 @@ def _analyze_test_set(d: _Design, alpha, rope, kind, loss):
         pos = d.positive_label if d.positive_label is not None else max(classes.tolist())
         auc = {m: float(roc_auc_score(y == pos, preds[m])) for m in models}
         descriptives = pd.DataFrame({"AUC": auc}).rename_axis("modelo")
+        backwards = {m: v for m, v in auc.items() if v < 0.5}
+        notes += _backwards_notes(backwards)
         for a, b in _pairs(models):
             res = delong_test(y, preds[a], preds[b], pos_label=pos, alpha=alpha)
             details.append(res)
@@ -146,10 +153,8 @@ def _analyze_test_set(d: _Design, alpha, rope, kind, loss):
                                     ).rename_axis("modelo")
         for a, b in _pairs(models):
             if np.array_equal(losses[a], losses[b]):
-                raise ValueError(
-                    f"`data`: «{a}» y «{b}» tienen la misma pérdida en todos los ejemplos: no "
-                    "hay diferencia que contrastar. Quite una de las dos columnas."
-                )
+                _identical(a, b, "la misma pérdida en todos los ejemplos", models, notes, rows)
+                continue
             res = stats.ttest_rel(losses[a], losses[b])
             ci = res.confidence_interval(1 - alpha)
             rows.append(dict(a=a, b=b, estimate=float(np.mean(losses[a] - losses[b])),
@@ -166,7 +171,26 @@ def _analyze_test_set(d: _Design, alpha, rope, kind, loss):
     return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
                 choices=choices, correction=correction, effect=effect, notes=notes,
                 details=details, bayes=None, n_units=len(y), higher=higher,
-                metric=name, table_notes=table_notes)
+                metric=name, table_notes=table_notes,
+                backwards=backwards if kind == "scores" else {})
+
+
+def _backwards_means(table: pd.DataFrame, metric: str) -> dict:
+    """Modelos cuya AUC media queda por debajo de 0.5 (``metric`` ``auc`` o ``roc_auc``)."""
+    if metric not in ("auc", "roc_auc"):
+        return {}
+    return {str(m): float(v) for m, v in table.mean().items() if v < 0.5}
+
+
+def _backwards_notes(backwards: dict) -> list[str]:
+    """Aviso para cada AUC por debajo de 0.5: la puntuación ordena al revés."""
+    return [
+        f"{m} tiene AUC = {_fmt(v)} < 0.5: su puntuación ordena al revés (da más a la clase "
+        f"negativa); invertida, su AUC sería {_fmt(1 - v)}. No es un modelo «peor» que el "
+        "azar, sino uno con la clase positiva o el signo de la puntuación cambiados: revíselo "
+        "antes de leer sus comparaciones."
+        for m, v in backwards.items()
+    ]
 
 
 def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
@@ -199,7 +223,12 @@ def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
                                 ).rename_axis("modelo")
     rows, details, bayes_rows = [], [], []
     omnibus = None
+    notes = []
     for a, b in _pairs(models):
+        if np.array_equal(table[a].to_numpy(), table[b].to_numpy()):
+            _identical(a, b, "las mismas puntuaciones en todas las particiones", models, notes,
+                       rows)
+            continue
         t = corrected_resampled_ttest(table[a].to_numpy(), table[b].to_numpy(),
                                       test_train_ratio=ratio, alpha=alpha)
         details.append(t)
@@ -223,7 +252,7 @@ def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
                                "P(en la ROPE)": bt.prob_equivalent,
                                "P(B mejor)": bt.prob_b_better})
     comparisons = _holm(pd.DataFrame(rows), alpha)
-    notes, table_notes = [], []
+    table_notes = []
     if len(models) > 2:
         choices = [GUIDE["cv_many"]]
         table_notes.append("Intervalos de la t corregida, sin ajustar por multiplicidad.")
@@ -243,6 +272,8 @@ def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
         table_notes.append("Intervalo de la t corregida (Nadeau y Bengio).")
     if rope is not None:
         choices.append(GUIDE["bayes_cv"])
+    backwards = _backwards_means(table, d.metric)
+    notes += _backwards_notes(backwards)
     if d.cv != "5x2" and n < 10:
         notes.append(f"Solo {n} particiones: la t corregida tiene poca potencia; el curso usa "
                      "10×10 (cuaderno 04).")
@@ -250,11 +281,11 @@ def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
                 choices=choices, correction="Holm" if len(models) > 2 else "",
                 effect="diferencia media de la puntuación", notes=notes, details=details,
                 bayes=pd.DataFrame(bayes_rows) if rope is not None else None, n_units=n,
-                higher=higher, metric=d.metric, table_notes=table_notes)
+                higher=higher, metric=d.metric, table_notes=table_notes, backwards=backwards)
 
 
 def _analyze_seeds(d: _Design, alpha, rope, higher, random_state):
-    from course_utils.seeds import ASO_THRESHOLD, almost_stochastic_order_test
+    from course_utils.seeds import ASO_MIN_SEEDS, ASO_THRESHOLD, almost_stochastic_order_test
 
     table = d.table
     models = list(table.columns)
@@ -264,9 +295,10 @@ def _analyze_seeds(d: _Design, alpha, rope, higher, random_state):
             f"({', '.join(models)}). Analícelas por parejas."
         )
     n = len(table)
-    if n < 5:
+    if n < ASO_MIN_SEEDS:
         raise ValueError(f"`data`: {n} semillas son muy pocas; el orden estocástico aproximado "
-                         "necesita muchas (el cuaderno 13 usa 20 o más).")
+                         f"necesita al menos {ASO_MIN_SEEDS} por configuración para afirmar "
+                         "algo (el cuaderno 13 usa 20 o más).")
     a, b = models
     ab = almost_stochastic_order_test(table[a].to_numpy(), table[b].to_numpy(),
                                       higher_is_better=higher, random_state=random_state,
@@ -299,167 +331,6 @@ def _analyze_seeds(d: _Design, alpha, rope, higher, random_state):
     return result
 
 
-def _min_wilcoxon_p(n: int) -> float:
-    return min(1.0, 2.0 / 2.0**n)
-
-
-def _datasets_effect_notes(alpha: float) -> list[str]:
-    return [
-        f"«A − B» e IC: diferencia media de las puntuaciones con un intervalo bootstrap "
-        f"percentil entre conjuntos ({N_BOOTSTRAP} réplicas, sin ajustar por multiplicidad). "
-        "Las escalas de los conjuntos no son comparables (cuaderno 08, sección 3): léala solo "
-        "como orden de magnitud.",
-        "δ de Cliff (sin parear): P(A > B) − P(A < B) entre todas las puntuaciones de A y de B; "
-        "positiva si las de A tienden a ser mayores.",
-    ]
-
-
-def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control):
-    from course_utils.bayesian import bayesian_signed_rank_test
-    from course_utils.multiple import (
-        control_test, friedman_test, pairwise_test, sign_test, skillings_mack_test,
-        wilcoxon_signed_rank_test,
-    )
-    from course_utils.ranks import average_ranks
-
-    table = d.table
-    models = list(table.columns)
-    n = len(table)
-    incomplete = table.isna().to_numpy().any()
-    notes = [d.averaged] if d.averaged else []
-    details = []
-    if control is not None and control not in models:
-        raise ValueError(
-            f"`control`: «{control}» no es ninguno de los algoritmos ({', '.join(models)})."
-        )
-    if len(models) == 2 and incomplete:
-        keep = table.notna().all(axis=1)
-        notes.append(f"Se quitaron {int((~keep).sum())} conjuntos sin las dos puntuaciones: "
-                     "con dos algoritmos, Wilcoxon necesita las parejas completas.")
-        table = table[keep]
-        n = len(table)
-        incomplete = False
-    if len(models) == 2:
-        a, b = models
-        diff = table[a].to_numpy() - table[b].to_numpy()
-        n_nonzero = int(np.count_nonzero(diff))
-        needed = math.ceil(math.log2(2 / alpha))
-        if n_nonzero < needed:
-            ties = n - n_nonzero
-            raise ValueError(
-                f"`data`: con {n_nonzero} conjuntos de datos con diferencia distinta de 0"
-                + (f" ({ties} empates)" if ties else "")
-                + f", la prueba de Wilcoxon nunca puede dar un valor p ≤ {alpha:g} (el menor "
-                f"posible es {_min_wilcoxon_p(n_nonzero):.4f}): hacen falta al menos {needed} "
-                "conjuntos sin empate."
-            )
-        w = wilcoxon_signed_rank_test(table[a], table[b])
-        s = sign_test(table[a], table[b])
-        details += [w, s]
-        lo, hi = _bootstrap_mean_ci(diff, alpha, random_state)
-        a_ahead = np.sign((w.r_plus or 0.0) - (w.r_minus or 0.0))  # A por encima de B
-        comparisons = pd.DataFrame([dict(a=a, b=b, estimate=float(diff.mean()), ci_low=lo,
-                                         ci_high=hi, pvalue=w.pvalue, pvalue_adjusted=w.pvalue,
-                                         reject=w.pvalue <= alpha,
-                                         better=a_ahead * (1 if higher else -1),
-                                         cliffs_delta=_cliffs_delta(table[a].to_numpy(),
-                                                                    table[b].to_numpy()))])
-        descriptives = pd.DataFrame({"media": table.mean(),
-                                     "desviación típica": table.std(ddof=1)}
-                                    ).rename_axis("algoritmo")
-        wins, losses = (w.wins, w.losses) if higher else (w.losses, w.wins)
-        notes.append(
-            f"Prueba de los signos, como comprobación: {a} es mejor en {wins} conjuntos, peor en "
-            f"{losses} y empata en {w.ties}; valor p {_p_text(s.pvalue)}."
-        )
-        table_notes = [
-            "Valor p de Wilcoxon (rangos con signo); quién va delante lo dicen los rangos, no la "
-            "media.",
-        ] + _datasets_effect_notes(alpha)
-        choices = [GUIDE["datasets_two"]]
-        bayes = None
-        if rope is not None:
-            bs = bayesian_signed_rank_test(table[a], table[b], rope=rope,
-                                           higher_is_better=higher, random_state=random_state)
-            details.append(bs)
-            bayes = pd.DataFrame([{"A": a, "B": b, "P(A mejor)": bs.prob_a_better,
-                                   "P(en la ROPE)": bs.prob_equivalent,
-                                   "P(B mejor)": bs.prob_b_better}])
-            choices.append(GUIDE["bayes_datasets"])
-        return dict(descriptives=descriptives, omnibus=None, comparisons=comparisons,
-                    choices=choices, correction="", effect="diferencia media de la puntuación",
-                    notes=notes, details=details, bayes=bayes, n_units=n, higher=higher,
-                    metric=d.metric, table_notes=table_notes)
-    if rope is not None:
-        notes.append("La ROPE solo se usa con dos algoritmos; con más, compárelos por parejas "
-                     "con la prueba de rangos con signo bayesiana (cuaderno 09).")
-    if n < 2:
-        raise ValueError(f"`data`: hace falta más de un conjunto de datos; hay {n}.")
-    if incomplete:
-        sm = skillings_mack_test(table, higher_is_better=higher)
-        details.append(sm)
-        descriptives = pd.DataFrame({"rango medio": sm.average_ranks,
-                                     "celdas observadas": table.notna().sum()}
-                                    ).rename_axis("algoritmo")
-        omnibus = dict(name="Skillings y Mack", symbol="SM", statistic=sm.statistic,
-                       df=sm.df[0] if sm.df else None, pvalue=sm.pvalue,
-                       entry="datasets_incomplete")
-        comparisons = pd.DataFrame(columns=["a", "b", "estimate", "ci_low", "ci_high", "pvalue",
-                                            "pvalue_adjusted", "reject"])
-        notes.append("Con celdas vacías, el curso solo tiene la prueba global: para comparar "
-                     "parejas, complete la tabla.")
-        if sm.note:
-            notes.append(_cap(sm.note))
-        return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
-                    choices=[GUIDE["datasets_incomplete"]], correction="",
-                    effect="diferencia media de la puntuación", notes=notes, details=details,
-                    bayes=None, n_units=n, higher=higher, metric=d.metric)
-    fr = friedman_test(table, higher_is_better=higher)
-    details.append(fr)
-    omnibus = dict(name="Friedman con la corrección de Iman y Davenport", symbol="F_F",
-                   statistic=fr.iman_davenport,
-                   df=f"{fr.iman_davenport_df[0]}, {fr.iman_davenport_df[1]}",
-                   pvalue=fr.iman_davenport_pvalue, entry="datasets_many_omnibus")
-    if control is not None:
-        post = control_test(table, control, method="holm", alpha=alpha, higher_is_better=higher)
-        entry, correction = GUIDE["datasets_many_control"], "Holm frente al control"
-    else:
-        method = "bergmann" if len(models) <= 10 else "shaffer"
-        post = pairwise_test(table, method=method, alpha=alpha, higher_is_better=higher)
-        entry = GUIDE["datasets_many_all"]
-        correction = "Bergmann-Hommel" if method == "bergmann" else "Shaffer"
-    details.append(post)
-    c = post.comparisons
-    means = table.mean()
-    ranks = average_ranks(table, higher_is_better=higher)
-    low, high = [], []
-    for a, b in zip(c["a"], c["b"]):
-        lo, hi = _bootstrap_mean_ci(table[a].to_numpy() - table[b].to_numpy(), alpha,
-                                    random_state)
-        low.append(lo)
-        high.append(hi)
-    comparisons = pd.DataFrame(dict(
-        a=c["a"], b=c["b"], estimate=[means[a] - means[b] for a, b in zip(c["a"], c["b"])],
-        ci_low=low, ci_high=high, pvalue=c["pvalue"],
-        pvalue_adjusted=c["pvalue_adjusted"], reject=c["reject"],
-        better=[np.sign(ranks[b] - ranks[a]) for a, b in zip(c["a"], c["b"])],
-        cliffs_delta=[_cliffs_delta(table[a].to_numpy(), table[b].to_numpy())
-                      for a, b in zip(c["a"], c["b"])]))
-    descriptives = pd.DataFrame({"rango medio": ranks, "media": means}).rename_axis("algoritmo")
-    table_notes = [
-        "Valores p: prueba z sobre la diferencia de rangos medios (1 = el mejor), ajustados con "
-        f"{correction}; quién va delante lo dicen los rangos. Los rangos medios dependen de qué "
-        "otros algoritmos se comparen (cuaderno 08, sección 8); Wilcoxon con Holm no.",
-    ] + _datasets_effect_notes(alpha)
-    if fr.iman_davenport_pvalue > alpha:
-        notes.append("La prueba global no rechaza: las comparaciones por parejas se muestran, "
-                     "pero no deben leerse como hallazgos.")
-    return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
-                choices=[GUIDE["datasets_many_omnibus"], entry], correction=correction,
-                effect="diferencia media de la puntuación", notes=notes, details=details,
-                bayes=None, n_units=n, higher=higher, metric=d.metric, table_notes=table_notes)
-
-
 def _conclusions(res: dict, design: str, alpha: float, rope, higher) -> list[str]:
     out = []
     comparisons = res["comparisons"]
@@ -486,6 +357,18 @@ def _conclusions(res: dict, design: str, alpha: float, rope, higher) -> list[str
         verdict = "rechaza" if om["pvalue"] <= alpha else "no rechaza"
         out.append(f"La prueba global ({om['name']}) {verdict} que todos rindan igual "
                    f"(p {_p_text(om['pvalue'])}, α = {alpha:g}).")
+        if om["pvalue"] > alpha:  # sin prueba global que rechace, ninguna pareja es hallazgo
+            n_rej = int(comparisons["reject"].sum())
+            tail = {0: "", 1: ": la pareja con p ajustado ≤ α no se lee como hallazgo"}.get(
+                n_rej, f": las {n_rej} parejas con p ajustado ≤ α no se leen como hallazgos")
+            out.append("Como la prueba global no rechaza, el informe no declara ninguna pareja "
+                       f"distinta ni «mejor»{tail}.")
+            comparisons = comparisons[~comparisons["reject"].astype(bool)]
+    if res.get("no_pairs_possible"):
+        out.append("Con tan pocos conjuntos ninguna pareja podía salir significativa, fuera cual "
+                   "fuera la diferencia: estos datos no dicen qué algoritmo es mejor (véase «Qué "
+                   "no afirma este informe»).")
+    backwards = res.get("backwards", {})
     for row in comparisons.itertuples():
         p = row.pvalue_adjusted
         if isinstance(p, float) and math.isnan(p):
@@ -496,7 +379,15 @@ def _conclusions(res: dict, design: str, alpha: float, rope, higher) -> list[str
             if sign is None or (isinstance(sign, float) and math.isnan(sign)):
                 sign = np.sign(row.estimate) * (1 if higher else -1)
             a_better = None if sign == 0 else bool(sign > 0)
-            if a_better is None:
+            flipped = [m for m in (row.a, row.b) if m in backwards]
+            if flipped:
+                out.append(
+                    f"{row.a} y {row.b} difieren significativamente ({p_text}), pero "
+                    + " y ".join(f"{m} (AUC = {_fmt(backwards[m])})" for m in flipped)
+                    + (" ordena" if len(flipped) == 1 else " ordenan")
+                    + " al revés: una AUC por debajo de 0.5 no es «peor», es una puntuación "
+                    "invertida (revise la clase positiva o el signo de la puntuación).")
+            elif a_better is None:
                 out.append(f"{row.a} y {row.b} difieren significativamente ({p_text}).")
             else:
                 win, lose = (row.a, row.b) if a_better else (row.b, row.a)
@@ -512,8 +403,8 @@ def _conclusions(res: dict, design: str, alpha: float, rope, higher) -> list[str
                 out.append(f"Con la ROPE elegida, {row[0]} y {row[1]} son prácticamente "
                            f"equivalentes (probabilidad {prope:.3f}).")
             elif max(pa, pb) >= 0.95:
-                win = row[0] if pa >= pb else row[1]
-                out.append(f"Con la ROPE elegida, {win} es prácticamente mejor "
+                win, lose = (row[0], row[1]) if pa >= pb else (row[1], row[0])
+                out.append(f"Con la ROPE elegida, {win} es prácticamente mejor que {lose} "
                            f"(probabilidad {max(pa, pb):.3f}).")
             else:
                 out.append(f"Con la ROPE elegida no hay una decisión clara entre {row[0]} y "

@@ -37,10 +37,17 @@ class AnalysisResult:
     descriptives : pandas.DataFrame
         Una fila por modelo (media, desviación típica, exactitud o rango medio según el diseño).
     omnibus : dict o None
-        Prueba global (nombre, estadístico, grados de libertad, valor p), si la hay.
+        Prueba global (nombre, estadístico, grados de libertad, valor p), si la hay. Con
+        Friedman, además ``chi2``, ``chi2_df`` y ``chi2_pvalue`` (corregidos por empates) y
+        ``also``, la frase que los presenta junto a F_F.
     comparisons : pandas.DataFrame
         Una fila por pareja: ``a``, ``b``, ``estimate`` (A − B, o la medida del efecto de la
-        prueba), ``ci_low``, ``ci_high``, ``pvalue``, ``pvalue_adjusted``, ``reject``.
+        prueba), ``ci_low``, ``ci_high``, ``pvalue``, ``pvalue_adjusted``, ``reject``. Con
+        varios conjuntos de datos, también los efectos pareados en la dirección de la medida:
+        ``wins``, ``losses``, ``ties``, ``win_share`` (con ``win_share_low`` y
+        ``win_share_high``, Wilson), ``rank_biserial`` (con ``rank_biserial_low`` y
+        ``rank_biserial_high``, *bootstrap*), ``sign_pvalue`` (prueba de los signos) y, con
+        más de dos algoritmos, ``n`` (conjuntos de la pareja).
     effect : str
         Qué mide ``estimate``.
     correction : str
@@ -87,7 +94,9 @@ class AnalysisResult:
 
     def _procedure(self, entry: GuideEntry) -> str:
         if entry.key == "datasets_many_all":  # el procedimiento que se usó de verdad
-            return f"todas las parejas con {self.correction}"
+            return f"prueba de Wilcoxon por parejas con {self.correction}"
+        if entry.key == "datasets_many_all_ranks":
+            return f"todas las parejas sobre los rangos medios con {self.correction}"
         return entry.procedure
 
     @property
@@ -165,6 +174,7 @@ class AnalysisResult:
                 f"{om.get('label', 'Prueba global')}: {om['name']}, {om['symbol']} = "
                 f"{_fmt(om['statistic'])}{df}, valor p {_p_text(om['pvalue'])} "
                 f"({link(GUIDE[om['entry']])})."
+                + (f" {om['also']}" if om.get("also") else "")
             )))
         if len(self.comparisons):
             blocks.append(("p", f"Tamaño del efecto: **{self.effect}** (A − B), con su "
@@ -307,8 +317,17 @@ def _comparison_table(table: pd.DataFrame) -> pd.DataFrame:
     })
     if "pvalue_adjusted" in table and not table["pvalue_adjusted"].equals(table["pvalue"]):
         out["p ajustado"] = table["pvalue_adjusted"].map(_fmt_p)
-    if "cliffs_delta" in table:
-        out["δ de Cliff (sin parear)"] = table["cliffs_delta"].map(lambda x: _fmt(x, 3))
+    if "n" in table and table["n"].nunique() > 1:  # con huecos, cada pareja usa sus conjuntos
+        out["n"] = table["n"].astype(int)
+    if "rank_biserial" in table:  # efectos pareados (varios conjuntos de datos)
+        out["A gana"] = [
+            "—" if w + lo == 0 else f"{w}/{w + lo} [{_fmt(a, 2)}, {_fmt(b, 2)}]"
+            for w, lo, a, b in zip(table["wins"], table["losses"], table["win_share_low"],
+                                   table["win_share_high"])]
+        out["r pareada"] = [f"{_fmt(r, 2)} [{_fmt(a, 2)}, {_fmt(b, 2)}]" for r, a, b in zip(
+            table["rank_biserial"], table["rank_biserial_low"], table["rank_biserial_high"])]
+    if "sign_pvalue" in table and len(table) > 1:  # con una pareja, en las notas
+        out["p signos"] = table["sign_pvalue"].map(_fmt_p)
     out["¿significativa?"] = table["reject"].map({True: "sí", False: "no"})
     return out
 
