@@ -28,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from course_utils.__main__ import _spanish_argparse  # noqa: E402
+from course_utils.__main__ import parse_spanish  # noqa: E402
 from docente.evaluacion import calificacion, entregas, practicas, semillas  # noqa: E402
 
 PROG = "python tools/calificar.py"
@@ -143,12 +143,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    with _spanish_argparse():
-        parser = _parser()
-        try:
-            args = parser.parse_args(argv)
-        except SystemExit as exc:
-            return int(exc.code or 0)
+    args = parse_spanish(_parser, argv)
+    if isinstance(args, int):
+        return args
     try:
         if args.orden == "secreto":
             print(semillas.nuevo_secreto())
