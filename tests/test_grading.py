@@ -661,3 +661,13 @@ def test_readme_points_instructors_to_the_three_commands():
                     "corregir --practica", "python tools/examen.py --semilla"):
         assert command in section
     assert "docente/README.md" in section
+
+
+def test_docstring_examples_of_the_grading_modules():
+    """``docente/`` no está entre las rutas de pytest (sus cuadernos de partida no corren sin
+    datos): sus ejemplos se ejecutan aquí."""
+    import doctest
+
+    for module in (cuadernos, semillas):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__

@@ -68,7 +68,8 @@ def _tabla(cabecera: list[str], filas: list[list[str]]) -> str:
     esc = html.escape
     th = "".join(f"<th>{esc(c)}</th>" for c in cabecera)
     trs = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in fila) + "</tr>" for fila in filas)
-    return f'<table border="1" cellpadding="4"><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>'
+    return (f'<table border="1" cellpadding="4"><thead><tr>{th}</tr></thead>'
+            f"<tbody>{trs}</tbody></table>")
 
 
 def _matriz_confusion(rng: np.random.Generator) -> dict[str, int]:
@@ -267,11 +268,12 @@ def e07_decision(rng: np.random.Generator) -> PreguntaExamen:
         "ni la t corregida ni la TOST son significativas: los datos no deciden.",
         "«no significativo» no es «equivalentes»: la equivalencia la afirma la TOST, no la t.",
     )
-    opciones = tuple(
-        (texto, i == correcta,
-         ("Correcta: " if i == correcta else "Incorrecta: ") + (
-             por_que[i] if i == correcta or i == 3 else f"con estos valores p, {por_que[correcta]}"))
-        for i, texto in enumerate(textos))
+    def retro(i: int) -> str:
+        if i == correcta:
+            return f"Correcta: {por_que[i]}"
+        return f"Incorrecta: {por_que[3] if i == 3 else 'con estos valores p, ' + por_que[correcta]}"
+
+    opciones = tuple((texto, i == correcta, retro(i)) for i, texto in enumerate(textos))
     return PreguntaExamen(
         "E07", CATEGORIAS[1], "Diferencia o equivalencia", "opcion",
         "<p>Dos algoritmos se comparan con una validación cruzada 10×10 pareada. La prueba t "
