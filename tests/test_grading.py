@@ -488,24 +488,23 @@ def test_starter_notebook_asks_for_every_answer_and_gives_none(n):
     assert "entrega" in nb.cells[-1].metadata["tags"]
 
 
-def test_starter_notebooks_run_on_generated_data(tmp_path):
-    """Cada cuaderno de partida corre de arriba abajo con los datos generados (en un proceso
-    aparte) e imprime sus respuestas vacías en la forma que lee la calificación."""
-    script = []
+def test_starter_notebooks_run_on_generated_data(tmp_path, monkeypatch, capsys):
+    """Cada cuaderno de partida corre de arriba abajo con los datos generados (su código, en
+    este proceso) e imprime sus respuestas vacías en la forma que lee la calificación."""
+    salidas = []
     for n, p in PRACTICAS.items():
         carpeta = tmp_path / f"p{n}"
         carpeta.mkdir()
         for nombre, texto in p.textos_csv(SECRETO, "A001").items():
             (carpeta / nombre).write_text(texto, encoding="utf-8")
         nb = nbformat.read(_inicio(n), as_version=4)
-        codigo = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
-        (carpeta / "cuaderno.py").write_text(codigo, encoding="utf-8")
-        script.append(f"os.chdir({str(carpeta)!r}); exec(open('cuaderno.py').read(), {{}})")
-    run = subprocess.run([sys.executable, "-c", "import os\n" + "\n".join(script)],
-                         capture_output=True, text=True, timeout=120,
-                         env={**__import__("os").environ, "MPLBACKEND": "Agg"})
-    assert run.returncode == 0, run.stderr
-    salidas = [json.loads(line) for line in run.stdout.splitlines() if line.startswith("{")]
+        monkeypatch.chdir(carpeta)
+        namespace: dict = {}
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                exec(compile(cell.source, f"practica{n}.ipynb", "exec"), namespace)
+        salidas += [json.loads(line) for line in capsys.readouterr().out.splitlines()
+                    if line.startswith("{")]
     assert [s["practica"] for s in salidas] == sorted(PRACTICAS)
     assert all(set(s["respuestas"].values()) == {None} for s in salidas)
 
