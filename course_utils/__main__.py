@@ -48,6 +48,17 @@ def _spanish_argparse():
         argparse._ = original
 
 
+def parse_spanish(make_parser, argv: list[str] | None) -> argparse.Namespace | int:
+    """Los argumentos leídos con los textos de argparse en español, o el código de salida
+    (0 tras ``--help``, 2 si no sirven) si argparse terminó."""
+    with _spanish_argparse():
+        parser = make_parser()
+        try:
+            return parser.parse_args(argv)
+        except SystemExit as exc:
+            return int(exc.code or 0)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m course_utils",
@@ -150,12 +161,9 @@ def _progress(step: int, total: int, text: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Ejecuta la orden; devuelve el código de salida."""
-    with _spanish_argparse():
-        parser = _parser()
-        try:
-            args = parser.parse_args(argv)
-        except SystemExit as exc:
-            return int(exc.code or 0)
+    args = parse_spanish(_parser, argv)
+    if isinstance(args, int):
+        return args
     out = Path(args.salida) if args.salida else None
     fmt = args.formato
     if fmt is None:

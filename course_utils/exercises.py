@@ -40,7 +40,7 @@ import numpy as np
 
 from course_utils._validation import check_real, describe
 
-__all__ = ["ExerciseAnswer", "CheckResult", "comprobar", "MISTAKES"]
+__all__ = ["ExerciseAnswer", "CheckResult", "comprobar", "check_answer", "MISTAKES"]
 
 #: Fichero (dentro del paquete) con los valores esperados, generado por
 #: ``tools/make_student_copies.py`` a partir de las salidas guardadas de los cuadernos.
@@ -556,6 +556,8 @@ class CheckResult:
     correct: bool | None
     message: str
     payload: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    #: Qué se reconoció (ver :func:`check_answer`); ``"missing"`` si aún no hay respuesta.
+    outcome: str | None = field(default=None, compare=False)
 
     def __repr__(self) -> str:
         return self.message
@@ -657,32 +659,77 @@ def comprobar(ejercicio: str, respuesta: Any) -> CheckResult:
     number = key.split(".")[1]
     if respuesta is None or respuesta is Ellipsis:
         return CheckResult(key, None, f"Ejercicio {key}: todavía no hay respuesta. Asigne su "
-                           f"resultado a `respuesta_{number}` y vuelva a ejecutar esta celda.")
+                           f"resultado a `respuesta_{number}` y vuelva a ejecutar esta celda.",
+                           outcome="missing")
+    return check_answer(spec, respuesta, key)
+
+
+def check_answer(spec: ExerciseAnswer, respuesta: Any, key: str,
+                 noun: str = "ejercicio") -> CheckResult:
+    """Compara ``respuesta`` con la declaración ``spec``: la lógica de :func:`comprobar`.
+
+    :func:`comprobar` busca ``spec`` en los valores guardados del curso; quien tenga su propia
+    declaración (por ejemplo, el valor esperado calculado con los datos de un estudiante) la
+    compara igual, con los mismos errores típicos y las mismas pistas, sin mostrar nunca el
+    valor esperado.
+
+    Parámetros
+    ----------
+    spec : ExerciseAnswer
+        El valor esperado, su tolerancia, sus errores típicos y la sección que conviene repasar.
+    respuesta : object
+        La respuesta del estudiante, leída como en :func:`comprobar` (``None`` no es un caso
+        especial aquí: da «✘ Todavía no» con la forma que se espera).
+    key : str
+        El nombre de la pregunta en los mensajes (``"05.2"``, ``"1a"``).
+    noun : str, por defecto ``"ejercicio"``
+        La palabra que la precede en los mensajes («ejercicio», «pregunta»).
+
+    Devuelve
+    --------
+    CheckResult
+        Con ``outcome``: ``"correct"``, ``"unreadable"`` (otra forma), ``"mistake"`` (un error
+        típico reconocido), ``"near"`` (cerca, pero fuera de la tolerancia), ``"order"``
+        (intervalo al revés) o ``"wrong"``.
+
+    Ejemplos
+    --------
+    >>> spec = ExerciseAnswer(0.25, section="3", mistakes=["x100"])
+    >>> res = check_answer(spec, 25, "1a", noun="pregunta")
+    >>> res.correct, res.outcome, res.message.startswith("✘ Pregunta 1a: todavía no. Parece")
+    (False, 'mistake', True)
+    """
+    if not isinstance(spec, ExerciseAnswer):
+        raise TypeError(f"`spec` debe ser una ExerciseAnswer; se recibió {describe(spec)}.")
+    head = f"{noun[:1].upper()}{noun[1:]} {key}"
     try:
         answer = _read_answer(spec, respuesta)
     except UnreadableAnswer as exc:
-        return CheckResult(key, False, f"✘ Ejercicio {key}: todavía no. {_expected_shape(spec)}; "
-                           f"{exc.reason}.")
+        return CheckResult(key, False, f"✘ {head}: todavía no. {_expected_shape(spec)}; "
+                           f"{exc.reason}.", outcome="unreadable")
     if spec.close(answer, spec.value):
-        return CheckResult(key, True, f"✔ Correcto: ejercicio {key}.")
+        return CheckResult(key, True, f"✔ Correcto: {noun} {key}.", outcome="correct")
     review = f"Repase la sección {spec.section}."
     wrong_values = spec.wrong_values()
     for hint, wrong in wrong_values:
         if spec.close(answer, wrong):
-            return CheckResult(key, False, f"✘ Ejercicio {key}: todavía no. {hint} {review}")
+            return CheckResult(key, False, f"✘ {head}: todavía no. {hint} {review}",
+                               outcome="mistake")
     if spec.kind != "choice":
         a, t = np.atleast_1d(answer), np.atleast_1d(spec.value)
         exact = spec.rtol == 0 and np.all(t == np.round(t))  # respuestas enteras: sin redondeo
         if not exact and _near(a, t, _NEAR, spec.atol):
-            return CheckResult(key, False, f"✘ Ejercicio {key}: casi. Está cerca, pero fuera de "
+            return CheckResult(key, False, f"✘ {head}: casi. Está cerca, pero fuera de "
                                "la tolerancia: ¿ha redondeado demasiado? Use el valor sin "
-                               "redondear (o al menos 4 cifras significativas).")
+                               "redondear (o al menos 4 cifras significativas).", outcome="near")
         for hint, wrong in wrong_values:  # un error típico, además redondeado
             if not exact and _near(a, np.atleast_1d(wrong), _NEAR_MISTAKE, spec.atol):
-                return CheckResult(key, False, f"✘ Ejercicio {key}: todavía no. {hint} {review}")
+                return CheckResult(key, False, f"✘ {head}: todavía no. {hint} {review}",
+                                   outcome="mistake")
         if spec.kind == "numbers" and len(a) == 2 and np.any(np.diff(a) < 0) \
                 and np.all(np.diff(t) >= 0):
-            return CheckResult(key, False, f"✘ Ejercicio {key}: todavía no. Los valores deben ir "
-                               f"de menor a mayor (inferior, superior). {review}")
-    return CheckResult(key, False, f"✘ Ejercicio {key}: todavía no coincide con el valor "
-                       f"esperado. {review}")
+            return CheckResult(key, False, f"✘ {head}: todavía no. Los valores deben ir "
+                               f"de menor a mayor (inferior, superior). {review}",
+                               outcome="order")
+    return CheckResult(key, False, f"✘ {head}: todavía no coincide con el valor "
+                       f"esperado. {review}", outcome="wrong")

@@ -29,12 +29,15 @@ import importlib.util
 import re
 import shutil
 import sys
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from course_utils.quiz import LETTERS, Quiz, course_quizzes, markdown_to_html  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tools"))
+import moodle_xml as moodle  # noqa: E402
+from moodle_xml import format_number as _number  # noqa: E402
 
 MOODLE_NAME = "preguntas-moodle.xml"
 PRINT_NAME = "preguntas-imprimibles.html"
@@ -55,56 +58,27 @@ def category_path(number: str, titles: dict[str, str]) -> str:
     return f"$course$/top/{COURSE}/{titles.get(number, number)}"
 
 
-def _text(parent: ET.Element, tag: str, value: str, fmt: str | None = "html", **attrs) -> ET.Element:
-    el = ET.SubElement(parent, tag, {**({"format": fmt} if fmt else {}), **attrs})
-    ET.SubElement(el, "text").text = value
-    return el
-
-
-def _number(x: float) -> str:
-    text = repr(float(x))
-    return text[:-2] if text.endswith(".0") else text
-
-
 def moodle_xml(quizzes: dict[str, Quiz], titles: dict[str, str]) -> str:
     """El banco de preguntas en Moodle XML."""
-    root = ET.Element("quiz")
+    root = moodle.new_bank()
     for number, quiz in quizzes.items():
-        cat = ET.SubElement(root, "question", type="category")
-        ET.SubElement(ET.SubElement(cat, "category"), "text").text = category_path(number, titles)
-        _text(cat, "info", f"Preguntas de repaso del cuaderno {quiz.notebook}.")
+        moodle.add_category(root, category_path(number, titles),
+                            f"Preguntas de repaso del cuaderno {quiz.notebook}.")
         for q in quiz.questions:
-            kind = "multichoice" if q.kind == "opcion" else "numerical"
-            el = ET.SubElement(root, "question", type=kind)
-            _text(el, "name", f"Pregunta {q.id}", fmt=None)
-            _text(el, "questiontext", markdown_to_html(q.prompt))
-            _text(el, "generalfeedback", "")
-            ET.SubElement(el, "defaultgrade").text = "1"
-            ET.SubElement(el, "penalty").text = "0.3333333"
-            ET.SubElement(el, "hidden").text = "0"
-            ET.SubElement(el, "idnumber").text = q.id
+            common = {"name": f"Pregunta {q.id}", "idnumber": q.id,
+                      "text": markdown_to_html(q.prompt)}
             if q.kind == "opcion":
-                ET.SubElement(el, "single").text = "true"
-                ET.SubElement(el, "shuffleanswers").text = "0"
-                ET.SubElement(el, "answernumbering").text = "ABCD"
-                for o in q.options:
-                    ans = _text(el, "answer", markdown_to_html(o.text, inline=True),
-                                fraction="100" if o.correct else "0")
-                    _text(ans, "feedback", markdown_to_html(o.feedback, inline=True))
+                moodle.add_multichoice(root, **common, options=[
+                    (markdown_to_html(o.text, inline=True), o.correct,
+                     markdown_to_html(o.feedback, inline=True)) for o in q.options])
             else:
                 answers = [("100", _number(q.answer), q.tolerance, q.feedback_correct)]
                 answers += [("0", _number(m.value), m.tolerance, m.feedback) for m in q.mistakes]
                 answers.append(("0", "*", 0.0, q.feedback_wrong))  # cualquier otro valor
-                for fraction, value, tol, feedback in answers:
-                    ans = _text(el, "answer", value, fmt="moodle_auto_format", fraction=fraction)
-                    ET.SubElement(ans, "tolerance").text = _number(tol)
-                    _text(ans, "feedback", markdown_to_html(feedback, inline=True))
-                ET.SubElement(el, "unitgradingtype").text = "0"
-                ET.SubElement(el, "unitpenalty").text = "0"
-                ET.SubElement(el, "showunits").text = "3"
-                ET.SubElement(el, "unitsleft").text = "0"
-    ET.indent(root, space="  ")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+                moodle.add_numerical(root, **common, answers=[
+                    (fraction, value, tol, markdown_to_html(feedback, inline=True))
+                    for fraction, value, tol, feedback in answers])
+    return moodle.to_string(root)
 
 
 PRINT_CSS = """

@@ -1,0 +1,163 @@
+"""Prácticas evaluables: datos de cada estudiante y calificación de las entregas.
+
+Uso (desde la raíz del repositorio, con el entorno del curso activado)::
+
+    python tools/calificar.py secreto                # crea un secreto nuevo para el curso
+    python tools/calificar.py datos --practica 1 --alumnos lista.csv --salida reparto/
+    python tools/calificar.py corregir --practica 1 --alumnos lista.csv --datos reparto/ \\
+        --salida notas/ entregas/
+
+El secreto se da con ``--secreto``, ``--secreto-fichero`` o la variable de entorno
+``CURSO_SECRETO``; nunca se guarda en el repositorio. ``datos`` escribe, para cada estudiante,
+una carpeta con sus datos (CSV), el cuaderno de partida, el enunciado y la rúbrica, y un
+manifiesto con la suma SHA-256 de cada fichero de datos. ``corregir`` lee los cuadernos
+entregados sin ejecutarlos (o un CSV de respuestas con ``--respuestas``), recalcula cada valor
+esperado con los datos de cada estudiante y escribe la tabla de notas y un fichero de
+retroalimentación por estudiante. Ver ``docente/README.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import os
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from course_utils.__main__ import parse_spanish  # noqa: E402
+from docente.evaluacion import calificacion, entregas, practicas, semillas  # noqa: E402
+
+PROG = "python tools/calificar.py"
+#: Carpeta de cada práctica (enunciado, rúbrica y cuaderno de partida).
+PRACTICAS = ROOT / "docente" / "practicas"
+
+
+def carpeta_practica(numero: int) -> Path:
+    return PRACTICAS / f"practica{numero}"
+
+
+def _secreto(args: argparse.Namespace) -> str:
+    if args.secreto_fichero:
+        try:
+            text = Path(args.secreto_fichero).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise ValueError(f"--secreto-fichero: no existe {args.secreto_fichero}.") from None
+        return semillas.comprobar_secreto(text)
+    return semillas.comprobar_secreto(args.secreto or os.environ.get("CURSO_SECRETO", ""))
+
+
+def orden_datos(args: argparse.Namespace) -> str:
+    practica = practicas.obtener(args.practica)
+    secreto = _secreto(args)
+    alumnos = semillas.leer_alumnos(args.alumnos)
+    salida = Path(args.salida)
+    salida.mkdir(parents=True, exist_ok=True)
+    material = sorted(p for p in carpeta_practica(practica.numero).iterdir() if p.is_file())
+    material.append(PRACTICAS / "instrucciones.md")
+    manifiesto = io.StringIO()
+    writer = csv.writer(manifiesto, lineterminator="\n")
+    writer.writerow(["alumno", "fichero", "sha256"])
+    for alumno in alumnos:
+        carpeta = salida / alumno
+        carpeta.mkdir(exist_ok=True)
+        for nombre, texto in practica.textos_csv(secreto, alumno).items():
+            (carpeta / nombre).write_text(texto, encoding="utf-8", newline="\n")
+            writer.writerow([alumno, nombre, practicas.sha256(texto)])
+        for fichero in material:
+            shutil.copyfile(fichero, carpeta / fichero.name)
+    nombre = f"manifiesto_practica{practica.numero}.csv"
+    (salida / nombre).write_text(manifiesto.getvalue(), encoding="utf-8", newline="\n")
+    return (f"Práctica {practica.numero}: datos de {len(alumnos)} estudiantes en {salida}/ "
+            f"(una carpeta por estudiante: sus datos, {', '.join(p.name for p in material)}). "
+            f"Entregue a cada uno su carpeta; {nombre} se queda con usted.")
+
+
+def orden_corregir(args: argparse.Namespace) -> str:
+    practica = practicas.obtener(args.practica)
+    secreto = _secreto(args)
+    alumnos = semillas.leer_alumnos(args.alumnos)
+    if not args.entregas and not args.respuestas:
+        raise ValueError("faltan las entregas: dé los cuadernos o sus carpetas, o un CSV de "
+                         "respuestas con --respuestas.")
+    if args.datos:
+        calificacion.comprobar_manifiesto(
+            practica, secreto, alumnos,
+            Path(args.datos) / f"manifiesto_practica{practica.numero}.csv")
+    leidas = [entregas.leer_cuaderno(p)
+              for p in entregas.buscar_cuadernos([Path(e) for e in args.entregas])]
+    if args.respuestas:
+        leidas += entregas.leer_csv(Path(args.respuestas))
+    notas, generales = calificacion.calificar(practica, secreto, alumnos, leidas)
+    salida = Path(args.salida)
+    carpeta = salida / f"retroalimentacion_practica{practica.numero}"
+    carpeta.mkdir(parents=True, exist_ok=True)
+    for c in notas:
+        (carpeta / f"{c.alumno}.md").write_text(calificacion.retroalimentacion(practica, c),
+                                                encoding="utf-8")
+    tabla = salida / f"notas_practica{practica.numero}.csv"
+    tabla.write_text(calificacion.tabla_notas(practica, notas), encoding="utf-8")
+    entregadas = sum(c.entrega is not None for c in notas)
+    lines = [f"Práctica {practica.numero}: {entregadas} de {len(notas)} estudiantes con entrega. "
+             f"Notas en {tabla}; retroalimentación en {carpeta}/."]
+    lines += [f"Aviso: {a}" for a in generales]
+    return "\n".join(lines)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Prácticas evaluables: datos de cada estudiante (a partir de un "
+        "secreto del docente) y calificación de las entregas. Ver docente/README.md.")
+    sub = parser.add_subparsers(dest="orden", metavar="{secreto,datos,corregir}", required=True)
+    sub.add_parser("secreto", help="escribe un secreto nuevo para el curso",
+                   description="Escribe un secreto nuevo (aleatorio). Guárdelo fuera del "
+                   "repositorio: con él se regeneran los datos de cada estudiante.")
+
+    def comunes(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--practica", required=True, help="número de la práctica: 1, 2 o 3")
+        p.add_argument("--alumnos", required=True,
+                       help="CSV con la lista de clase (columna «alumno»)")
+        p.add_argument("--secreto", help="secreto del curso (o --secreto-fichero, o la "
+                       "variable de entorno CURSO_SECRETO)")
+        p.add_argument("--secreto-fichero", help="fichero con el secreto del curso")
+        p.add_argument("--salida", required=True, help="carpeta de salida")
+
+    datos = sub.add_parser("datos", help="escribe los datos de cada estudiante",
+                           description="Escribe una carpeta por estudiante con sus datos, el "
+                           "cuaderno de partida, el enunciado y la rúbrica.")
+    comunes(datos)
+    corregir = sub.add_parser("corregir", help="califica las entregas",
+                              description="Califica los cuadernos entregados (sin ejecutarlos) "
+                              "o un CSV de respuestas: tabla de notas y retroalimentación.")
+    comunes(corregir)
+    corregir.add_argument("entregas", nargs="*",
+                          help="cuadernos entregados o carpetas que los contienen")
+    corregir.add_argument("--respuestas", help="CSV de respuestas (columna «alumno» y una "
+                          "por pregunta), en lugar de cuadernos o además de ellos")
+    corregir.add_argument("--datos", help="carpeta que escribió la orden «datos»: comprueba "
+                          "con su manifiesto que los datos regenerados son los repartidos")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_spanish(_parser, argv)
+    if isinstance(args, int):
+        return args
+    try:
+        if args.orden == "secreto":
+            print(semillas.nuevo_secreto())
+            print("Guárdelo fuera del repositorio (por ejemplo en un gestor de contraseñas) y "
+                  "páselo con --secreto-fichero o CURSO_SECRETO.", file=sys.stderr)
+            return 0
+        print(orden_datos(args) if args.orden == "datos" else orden_corregir(args))
+    except (ValueError, TypeError) as err:
+        print(f"{PROG} {args.orden}: error: {err}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
