@@ -210,7 +210,7 @@ def analyze_results(
     if metric is not None and not isinstance(metric, str):
         raise TypeError(f"{option('metric')} debe ser el nombre de una medida; se recibió "
                         f"{describe(metric)}.")
-    table, reading_notes = _read_table(data, index_col, label_column)
+    table, reading_notes = _read_table(data, index_col, label_column, column_roles)
     if (metric is not None and canonical_metric(metric) is None
             and not any(_plain(c) == _plain(metric) for c in table.columns)):
         raise ValueError(
@@ -224,6 +224,12 @@ def analyze_results(
                       model_columns=model_columns, metric=metric, percent=percent,
                       predictions=predictions, positive_label=positive_label)
 
+    if control is not None and d.design != "datasets":
+        raise ValueError(
+            f"{option('control')}: el algoritmo de control es para comparar varios algoritmos "
+            f"en varios conjuntos de datos; aquí las filas son {_ROWS[d.design]} y se comparan "
+            "todas las parejas de modelos. Quite esa opción."
+        )
     if d.design != "test_set":
         metric_name = _plain(metric) if metric is not None else d.metric
         if metric is not None and canonical_metric(metric) is None:
@@ -233,9 +239,10 @@ def analyze_results(
             higher_is_better = default_higher
         if higher_is_better is None:
             raise ValueError(
-                "`higher_is_better`: no se sabe si una puntuación mayor es mejor; dé "
-                "`higher_is_better=True` (exactitud, AUC) o `higher_is_better=False` (un error), "
-                "o la medida con `metric`."
+                f"{option('higher_is_better')}: no se sabe si una puntuación mayor es mejor; "
+                f"dé {option('higher_is_better', True)} (exactitud, AUC) o "
+                f"{option('higher_is_better', False)} (un error), o la medida con "
+                f"{option('metric')}."
             )
         _percent(d, percent, metric_name, bounded)
         values = d.table.to_numpy(dtype=float)
@@ -260,8 +267,6 @@ def analyze_results(
         if rope_t is not None:
             raise ValueError("`rope`: el análisis con ROPE es para validación cruzada o varios "
                              "conjuntos de datos, no para un solo conjunto de prueba.")
-        if control is not None:
-            raise ValueError("`control`: solo se usa con varios algoritmos en varios conjuntos.")
         if percent:
             raise ValueError(f"{option('percent', True)}: es para puntuaciones en porcentaje, "
                              "no para predicciones sobre un conjunto de prueba.")
@@ -282,6 +287,9 @@ def analyze_results(
         details=tuple(res["details"]),
     )
 
+
+_ROWS = {"test_set": "ejemplos de un conjunto de prueba",
+         "cv": "particiones de una validación cruzada", "seeds": "semillas de entrenamiento"}
 
 _DEFAULTS = {"design": None, "higher_is_better": None, "metric": None, "alpha": 0.05,
              "rope": None, "control": None, "test_train_ratio": None, "cv": None,

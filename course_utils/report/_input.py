@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from course_utils._options import option
 from course_utils._validation import describe, show_value
 
 # Los textos que ``pandas.read_csv`` lee como celda vacía (R escribe ``NA``).
@@ -428,7 +429,8 @@ def row_labels(table: pd.DataFrame, index_col: object, *, label: object = None,
                  "concatenados": "índices 0, 1, 2... que vuelven a empezar, como los de tablas "
                                  "unidas con pandas.concat"}[kind]
         hint = "" if kind in ("0…N−1", "1…N") or label is not None else (
-            " Si esos números identifican los conjuntos de datos, indíquelo con `index_col`.")
+            " Si esos números identifican los conjuntos de datos, indíquelo con "
+            f"{option('index_col', columns.index(col))}.")
         return rest, [f"{what} es un índice de filas ({whose}) y no se analiza.{hint}"]
     if pd.api.types.is_numeric_dtype(values.dtype) and not explicit:
         sample = ", ".join(show_value(v) for v in values.dropna().iloc[:3])
@@ -436,7 +438,7 @@ def row_labels(table: pd.DataFrame, index_col: object, *, label: object = None,
             f"`data`: {what[0].lower()}{what[1:]} tiene números ({sample}...) que no son un "
             "índice de filas 0…N−1 ni 1…N. Si son las puntuaciones de un modelo, escriba su "
             "nombre en la cabecera; si identifican los conjuntos de datos, indíquelo con "
-            "`index_col`."
+            f"{option('index_col', columns.index(col))}."
         )
     if label is not None and label != col:
         return rest, [f"{what} tiene los nombres de los ejemplos de prueba y no se analiza (los "
@@ -485,13 +487,13 @@ def _resolve(index_col: object, columns: list) -> object:
     if isinstance(index_col, str):
         if index_col not in columns:
             raise ValueError(
-                f"`index_col`: la columna «{index_col}» no está en la tabla (columnas: "
+                f"{option('index_col')}: la columna «{index_col}» no está en la tabla (columnas: "
                 f"{', '.join(map(str, columns))})."
             )
         return index_col
     if not 0 <= int(index_col) < len(columns):
         raise ValueError(
-            f"`index_col`: no hay ninguna columna en esa posición; la tabla tiene "
+            f"{option('index_col')}: no hay ninguna columna en esa posición; la tabla tiene "
             f"{len(columns)} ({', '.join(map(str, columns))})."
         )
     return columns[int(index_col)]

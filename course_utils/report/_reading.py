@@ -8,7 +8,6 @@ tabla y la deja como un :class:`_Design`: unidades × modelos, o etiquetas y pre
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from course_utils.report._input import index_to_column, read_csv_file, row_label
 from course_utils._options import option
 from course_utils.report._predictions import prediction_kind
 from course_utils.report._roles import (
-    _DATASET_NAMES, _FOLD_NAMES, _LABEL_NAMES, _METRIC_NAME_NAMES, _NTEST_NAMES,
+    _DATASET_NAMES, _FOLD_NAMES, _LABEL_NAMES, _METRIC_NAME_NAMES, _NTEST_NAMES, _examples,
     _NTRAIN_NAMES, _SEED_NAMES, METRICS, _plain, assign_roles, canonical_metric,
     doubtful_model_columns, is_score_name, is_time_name, list_columns,
     metric_properties, non_model_kind, raise_doubtful, refuse_values, value_kind,
@@ -78,9 +77,15 @@ def read_results(data: object, *, index_col: object = None) -> pd.DataFrame:
     return _read_table(data, index_col)[0]
 
 
-def _read_table(data: object, index_col: object = None,
-                label_column: object = None) -> tuple[pd.DataFrame, list[str]]:
-    """La tabla de :func:`read_results` y las notas sobre cómo se leyó (para el informe)."""
+def _read_table(data: object, index_col: object = None, label_column: object = None,
+                columns: dict | None = None) -> tuple[pd.DataFrame, list[str]]:
+    """La tabla de :func:`read_results` y las notas sobre cómo se leyó (para el informe).
+
+    La columna de nombres de fila la reconoce :func:`._input.row_labels` (el único sitio que
+    decide qué es una primera columna sin nombre); para ello necesita saber qué columnas ya
+    tienen un papel: las que se nombraron (``label_column`` y ``columns``, papel → columna) o
+    las que lo dicen con su nombre.
+    """
     if isinstance(data, pd.DataFrame):
         if data.empty:
             raise ValueError("`data` no tiene filas: el informe necesita resultados.")
@@ -94,22 +99,29 @@ def _read_table(data: object, index_col: object = None,
             "`data` debe ser un DataFrame de pandas o la ruta de un fichero CSV; se recibió "
             f"{describe(data)}."
         )
+    given = dict(columns or {}, label=label_column)
     width0 = table.shape[1]
     while True:  # to_csv() de una tabla que ya tenía «Unnamed: 0» deja dos índices
-        columns = list(table.columns)
-        label = label_column if label_column in columns else _find(columns, _LABEL_NAMES)
-        width = len(columns)
+        names = list(table.columns)
+
+        def role(name: str, known: set[str]) -> object:
+            if given.get(name) in names:
+                return given[name]
+            # la primera con ese nombre; si hay varias, lo dice después ``assign_roles``
+            return next((c for c in names if _plain(c) in known), None)
+
+        width = len(names)
         table, more = row_labels(
-            table, index_col, label=label, dataset=_find(columns, _DATASET_NAMES),
-            fold=_find(columns, _FOLD_NAMES), seed=_find(columns, _SEED_NAMES),
-            from_index=from_index, again=len(columns) < width0)
+            table, index_col, label=role("label", _LABEL_NAMES),
+            dataset=role("dataset", _DATASET_NAMES), fold=role("fold", _FOLD_NAMES),
+            seed=role("seed", _SEED_NAMES), from_index=from_index,
+            again=len(names) < width0)
         notes += more
         if index_col is not None or table.shape[1] in (0, width):
             break
     if table.shape[1] == 0:
         raise ValueError("`data` no tiene columnas de resultados.")
     return table, notes
-
 
 
 def _find(columns: list[str], names: set[str]) -> str | None:
@@ -150,19 +162,26 @@ _VARIES = {
     "seeds": "la semilla de entrenamiento (la división de los datos es fija)",
     "datasets": "los conjuntos de datos (cada uno, una puntuación por algoritmo)",
 }
-_MISSING_FIX = ("Ejecute lo que falta o, para usar todas las celdas observadas con la prueba de "
-                "Skillings y Mack (cuaderno 12), pase allow_missing=True.")
+def _missing_fix() -> str:
+    return ("Ejecute lo que falta o, para usar todas las celdas observadas con la prueba de "
+            f"Skillings y Mack (cuaderno 12), pase {option('allow_missing', True)}.")
 
 
-def _check_numeric(table: pd.DataFrame, what: str) -> pd.DataFrame:
+def _check_numeric(table: pd.DataFrame, what: str,
+                   units: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Las columnas de ``table`` como números; si una celda no lo es, el error nombra su fila
+    por las columnas de ``units`` (el conjunto, o la repetición y la partición), si las hay."""
     out = table.copy()
     for col in out.columns:
         refuse_values(str(col), value_kind(out[col]), "puntuaciones")
         converted = pd.to_numeric(out[col], errors="coerce")
         bad = converted.isna() & out[col].notna()
         if bad.any():
-            row = out.index[np.flatnonzero(bad.to_numpy())[0]]
-            shown = show_value(row) if isinstance(row, tuple) else row
+            at = np.flatnonzero(bad.to_numpy())[0]
+            row = out.index[at]
+            key = tuple(units.iloc[at]) if units is not None and len(units.columns) else row
+            shown = _unit_text(key) if isinstance(key, tuple) and len(key) > 1 else (
+                _key_text(key))
             raise ValueError(
                 f"`data`: la columna «{col}» de {what} debe tener números; en la fila «{shown}» "
                 f"hay {show_value(out.loc[row, col])}."
@@ -177,6 +196,11 @@ def _check_numeric(table: pd.DataFrame, what: str) -> pd.DataFrame:
 def _key_text(key: object) -> str:
     parts = key if isinstance(key, tuple) else (key,)
     return ", ".join(str(k.item() if isinstance(k, np.generic) else k) for k in parts)
+
+
+def _unit_text(key: object) -> str:
+    """Una unidad (fila) en un mensaje: «'señales'» o «(ds03, 2)» (conjunto, partición)."""
+    return f"({_key_text(key)})" if isinstance(key, tuple) else show_value(key)
 
 
 def _pivot(long: pd.DataFrame, unit_cols: list[str], model: str, score: str, where: str,
@@ -207,7 +231,7 @@ def _unpaired(wide: pd.DataFrame, where: str, fix: str) -> None:
     missing = wide.isna()
     if missing.to_numpy().any():
         rows, cols = np.nonzero(missing.to_numpy())
-        cells = [f"«{wide.columns[c]}» en ({_key_text(wide.index[r])})"
+        cells = [f"«{wide.columns[c]}» en {_unit_text(wide.index[r])}"
                  for r, c in zip(rows[:3], cols[:3])]
         more = f" (y {len(rows) - 3} más)" if len(rows) > 3 else ""
         raise ValueError(
@@ -322,8 +346,9 @@ def _test_set_design(table, roles, used, why, design, models_given, predictions,
     label = roles["label"]
     if design not in (None, "test_set"):
         raise ValueError(
-            f"`design`: la columna de etiquetas «{label}» indica predicciones sobre un "
-            f"conjunto de prueba (design='test_set'), no {design!r}."
+            f"{option('design')}: la columna de etiquetas «{label}» indica predicciones sobre "
+            f"un conjunto de prueba ({option('design', 'test_set')}), no "
+            f"{option('design', design)}."
         )
     cols = list(table.columns)
     models = models_given or [c for c in cols if c not in used and not why.get(c)]
@@ -452,9 +477,10 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
     if n_datasets > 1:
         if design not in (None, "datasets"):
             raise ValueError(
-                f"`design`: la tabla tiene {n_datasets} conjuntos de datos distintos en "
+                f"{option('design')}: la tabla tiene {n_datasets} conjuntos de datos distintos en "
                 f"«{dataset}»; con varios conjuntos, la unidad de análisis es el conjunto "
-                "(design='datasets'). Para analizar uno solo, filtre sus filas antes."
+                f"({option('design', 'datasets')}). Para analizar uno solo, filtre sus filas "
+                "antes."
             )
         averaged = ""
         if units:
@@ -467,7 +493,7 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
         wide.index.name = str(dataset)
         wide.columns = [str(c) for c in wide.columns]
         if wide.isna().to_numpy().any() and not allow_missing:
-            _unpaired(wide, "celdas de la tabla conjuntos × algoritmos", _MISSING_FIX)
+            _unpaired(wide, "celdas de la tabla conjuntos × algoritmos", _missing_fix())
         return _Design("datasets", table=wide, averaged=averaged, metric=metric_name,
                        notes=notes, varies=_VARIES["datasets"])
 
@@ -482,10 +508,11 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
         )
     if design == "datasets":
         raise ValueError(
-            "`design='datasets'` no sirve aquí: la tabla tiene un solo conjunto de datos y las "
-            "filas son particiones o semillas, que no son conjuntos de datos independientes. "
-            "No las use como bloques de Friedman (cuaderno 08, «Errores comunes»): deje "
-            "`design` sin fijar para analizarlas como validación cruzada o semillas."
+            f"{option('design', 'datasets')} no sirve aquí: la tabla tiene un solo conjunto de "
+            "datos y las filas son particiones o semillas, que no son conjuntos de datos "
+            "independientes. No las use como bloques de Friedman (cuaderno 08, «Errores "
+            f"comunes»): deje {option('design')} sin fijar para analizarlas como validación "
+            "cruzada o semillas."
         )
     only_seeds = seed is not None and repeat is None or design == "seeds"
     where = "semillas" if fold is None and only_seeds else "particiones"
@@ -495,11 +522,13 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
     wide.columns = [str(c) for c in wide.columns]
     if where == "semillas":
         if design not in (None, "seeds"):
-            raise ValueError(f"`design`: las filas son semillas; use design='seeds', no {design!r}.")
+            raise ValueError(f"{option('design')}: las filas son semillas; use "
+                             f"{option('design', 'seeds')}, no {option('design', design)}.")
         return _Design("seeds", table=wide.reset_index(drop=True), metric=metric_name,
                        notes=notes, varies=_VARIES["seeds"])
     if design not in (None, "cv"):
-        raise ValueError(f"`design`: las filas son particiones; use design='cv', no {design!r}.")
+        raise ValueError(f"{option('design')}: las filas son particiones; use "
+                         f"{option('design', 'cv')}, no {option('design', design)}.")
     frame = wide.index.to_frame(index=False)
     wide = wide.reset_index(drop=True)
     layout, ratio, order = _cv_structure(frame, fold, repeat, seed, cv, ratio, notes)
@@ -630,11 +659,8 @@ def _cv_structure(frame: pd.DataFrame, fold, repeat, seed, cv, ratio, notes):
 
 def _row_label_kind(column, design, unique: bool) -> str:
     """Qué son las filas cuando solo las rotula una primera columna de texto sin papel."""
-    plain = _plain(column)
     if design is not None:
         return design
-    if plain == "" or re.fullmatch(r"unnamed_\d+", plain):  # el índice que escriben R y pandas
-        return "datasets"
     if not unique:
         raise ValueError(
             f"`data`: la primera columna, «{column}», tiene textos que se repiten y no se sabe "
@@ -647,6 +673,22 @@ def _row_label_kind(column, design, unique: bool) -> str:
         f"`data`: la primera columna, «{column}», tiene nombres y no se sabe qué es cada fila: "
         f"si cada fila es un conjunto de datos, dígalo con {option('dataset_column', column)}; "
         f"si la columna no es nada, ignórela con {option('ignore_columns', [column])}."
+    )
+
+
+def _refuse_named_rows(names: pd.Series, column, design: str) -> None:
+    """Filas con nombre («iris», «vino»...) no son particiones ni semillas porque se diga el
+    diseño: qué columna las numera hay que decirlo (si no, se analizarían conjuntos de datos
+    distintos como si fueran particiones o semillas de uno solo)."""
+    what, one, arg = (
+        ("particiones de una validación cruzada", "una partición", "fold_column")
+        if design == "cv" else ("semillas de entrenamiento", "una semilla", "seed_column"))
+    raise ValueError(
+        f"`data`: {option('design', design)} dice que las filas son {what} de un mismo "
+        f"conjunto de datos, pero la primera columna, «{column}», les da nombres "
+        f"({_examples(names)}), como los de unos conjuntos de datos. Si cada fila es un "
+        f"conjunto, dígalo con {option('dataset_column', str(column))}; si cada fila es "
+        f"{one} y esa columna la identifica, dígalo con {option(arg, str(column))}."
     )
 
 
@@ -682,7 +724,7 @@ def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
             f"`data`: hace falta una columna por modelo y al menos dos modelos; hay "
             f"{len(models)} ({', '.join(map(str, models))})."
         )
-    values = _check_numeric(table[models], "la tabla")
+    values = _check_numeric(table[models], "la tabla", table[units or cols[:1] * bool(row_label)])
     values.columns = [str(c) for c in values.columns]
     ratio = _ratio_from_columns(table, *n_columns, test_train_ratio)
 
@@ -691,13 +733,16 @@ def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
         return _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
                               _averaged_note(fold, seed) if inner else "")
     if row_label is not None:
+        if design in ("cv", "seeds"):
+            _refuse_named_rows(table[row_label], row_label, design)
         chosen = _row_label_kind(row_label, design, not table[row_label].duplicated().any())
         if chosen == "datasets":
             return _wide_datasets(table, values, row_label, [], design, allow_missing, notes, "")
     elif units:
         if design == "datasets":
             raise ValueError(
-                f"`design='datasets'` no sirve aquí: las filas («{units[0]}») son particiones "
+                f"{option('design', 'datasets')} no sirve aquí: las filas («{units[0]}») son "
+                "particiones "
                 "o semillas de un mismo conjunto de datos, que no son conjuntos independientes. "
                 "No las use como bloques de Friedman (cuaderno 08, «Errores comunes»)."
             )
@@ -710,12 +755,13 @@ def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
             "`data`: no se sabe qué es cada fila. Llame a la primera columna «conjunto» (una "
             "fila por conjunto de datos), «particion» (validación cruzada) o «semilla», o diga "
             f"cuál es con {option('dataset_column')}, {option('fold_column')} o "
-            f"{option('seed_column')}, o pase design='datasets', 'cv' o 'seeds'."
+            f"{option('seed_column')}, o pase {option('design', 'datasets')}, "
+            f"{option('design', 'cv')} o {option('design', 'seeds')}."
         )
     if chosen == "test_set":
         raise ValueError(
-            "`design='test_set'` necesita una columna con las etiquetas verdaderas («y_true»); "
-            f"si tiene otro nombre, dígalo con {option('label_column')}."
+            f"{option('design', 'test_set')} necesita una columna con las etiquetas verdaderas "
+            f"(«y_true»); si tiene otro nombre, dígalo con {option('label_column')}."
         )
     if chosen == "datasets":
         return _wide_datasets(table, values, None, [], design, allow_missing, notes, "")
@@ -740,8 +786,9 @@ def _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
     """Tabla ancha con una fila por conjunto de datos (o varias, una por partición)."""
     if design not in (None, "datasets"):
         raise ValueError(
-            f"`design`: las filas son conjuntos de datos («{dataset}»); con varios conjuntos, "
-            f"la unidad de análisis es el conjunto (design='datasets'), no {design!r}."
+            f"{option('design')}: las filas son conjuntos de datos («{dataset}»); con varios "
+            f"conjuntos, la unidad de análisis es el conjunto ({option('design', 'datasets')}), "
+            f"no {option('design', design)}."
         )
     if dataset is not None:
         keys = [dataset] + inner
@@ -767,6 +814,6 @@ def _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
             values = values.set_axis(pd.Index(names), axis=0)
         values.index.name = str(dataset)
     if values.isna().to_numpy().any() and not allow_missing:
-        _unpaired(values, "celdas de la tabla conjuntos × algoritmos", _MISSING_FIX)
+        _unpaired(values, "celdas de la tabla conjuntos × algoritmos", _missing_fix())
     return _Design("datasets", table=values, averaged=averaged, notes=notes,
                    varies=_VARIES["datasets"])

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from course_utils._options import option
+from course_utils.report._input import unnamed
 
 
 def _plain(name: object) -> str:
@@ -220,8 +221,6 @@ def non_model_kind(name: object) -> str | None:
     (``*_std``) y rangos.
     """
     plain = _plain(name)
-    if plain == "" or re.fullmatch(r"unnamed_\d+", plain):
-        return "rótulos de fila sin nombre"
     # Prefijos y sufijos que no llevan nombres de modelos (TimeGPT, N-BEATS o RankSVM no caen).
     if (plain in _TIME_NAMES or plain.endswith(("_time", "_times", "_seconds", "_secs",
                                                 "_segundos", "_tiempo", "_duration"))
@@ -325,6 +324,9 @@ def doubtful_model_columns(frame: pd.DataFrame, columns: list, bounded: bool | N
     for c in columns:
         kind = value_kind(frame[c])
         refuse_values(str(c), kind, "puntuaciones de un modelo")
+        if unnamed(c):  # la primera columna sin nombre ya la vio ``_input.row_labels``
+            doubtful[c] = "es un modelo (no tiene nombre en la cabecera)"
+            continue
         if kind == "text":
             doubtful[c] = f"tiene textos ({_examples(frame[c])}), no puntuaciones"
             continue
