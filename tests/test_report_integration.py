@@ -117,3 +117,125 @@ def test_a_model_whose_name_has_no_latin_letters_is_a_model():
     assert r.models == ("模型", "B")
     assert r.comparisons.pvalue.iloc[0] == pytest.approx(
         stats.wilcoxon(s["模型"], s["B"]).pvalue, rel=1e-12)
+
+
+# --- Formas de resultados publicados (construidas aquí, con sus nombres de columna) ----------
+
+
+def _friedman_p(table):
+    """p de Friedman con Iman y Davenport desde el χ² de scipy (sin empates; N·k > 30)."""
+    n, k = table.shape
+    chi2 = stats.friedmanchisquare(*[table[c] for c in table.columns]).statistic
+    ff = (n - 1) * chi2 / (n * (k - 1) - chi2)
+    return stats.f.sf(ff, k - 1, (k - 1) * (n - 1))
+
+
+def test_deep_learning_runs_per_data_set_with_several_metric_columns(tmp_path):
+    """La forma de dl-4-tsc: classifier_name, archive_name, dataset_name, iteration y cuatro
+    columnas de medidas (una, la duración)."""
+    rng = np.random.default_rng(SEED)
+    models, sets = ("mlp", "fcn", "resnet"), [f"D{i}" for i in range(11)]
+    level = dict(zip(models, (0.80, 0.83, 0.82)))
+    rows = [{"classifier_name": m, "archive_name": "mts_archive", "dataset_name": d,
+             "iteration": float(i), "precision": rng.uniform(.5, 1),
+             "accuracy": level[m] + rng.normal(0, .05), "recall": rng.uniform(.5, 1),
+             "duration": 0.0} for m in models for d in sets for i in range(5)]
+    long = pd.DataFrame(rows)
+    path = tmp_path / "results-mts.csv"
+    long.to_csv(path, index=False)
+    code, _, err = _cli(path)
+    line = _error_line(err)
+    assert code == 2 and "«precision», «accuracy», «recall», «duration»" in line
+    assert "--col-puntuacion precision" in line
+    r = cu.analyze_results(path, metric="accuracy")
+    table = long.groupby(["dataset_name", "classifier_name"])["accuracy"].mean().unstack()
+    assert r.design == "datasets" and r.n_units == 11 and set(r.models) == set(models)
+    assert r.omnibus["pvalue"] == pytest.approx(_friedman_p(table[list(r.models)]), rel=1e-9)
+    notes = " ".join(r.notes)
+    assert "Cada celda es la media de las repeticiones («iteration»)" in notes
+    assert "«archive_name»" in notes and "«duration» (un tiempo)" in notes
+
+
+def test_r_row_names_under_a_rownames_header_are_an_index(tmp_path):
+    """Rdatasets escribe los nombres de fila de R con la cabecera «rownames»."""
+    rng = np.random.default_rng(SEED)
+    y = rng.integers(0, 2, 400)
+    a = np.where(rng.random(400) < 0.86, y, 1 - y)
+    b = np.where(rng.random(400) < 0.78, y, 1 - y)
+    path = tmp_path / "two_class.csv"
+    pd.DataFrame({"rownames": np.arange(1, 401), "truth": y, "A": a, "B": b}).to_csv(
+        path, index=False)
+    r = cu.analyze_results(path)
+    assert r.design == "test_set" and r.models == ("A", "B")
+    n01, n10 = int(np.sum((a == y) & (b != y))), int(np.sum((a != y) & (b == y)))
+    mid_p = stats.binomtest(min(n01, n10), n01 + n10).pvalue - stats.binom.pmf(
+        min(n01, n10), n01 + n10, 0.5)
+    assert r.comparisons.pvalue.iloc[0] == pytest.approx(mid_p, rel=1e-9)
+    assert any(n.startswith("La columna «rownames» es un índice de filas") for n in r.notes)
+
+
+def test_class_probabilities_of_one_model_are_not_two_models(tmp_path):
+    """yardstick's two_class_example: truth, Class1, Class2 (que suman 1) y predicted."""
+    rng = np.random.default_rng(SEED)
+    truth = np.where(rng.random(300) < 0.5, "Class1", "Class2")
+    p1 = np.clip(np.where(truth == "Class1", 0.7, 0.3) + rng.normal(0, 0.2, 300), 0.001, 0.999)
+    table = pd.DataFrame({"rownames": np.arange(1, 301), "truth": truth, "Class1": p1,
+                          "Class2": 1 - p1, "predicted": np.where(p1 > .5, "Class1", "Class2")})
+    path = tmp_path / "two_class_example.csv"
+    table.to_csv(path, index=False)
+    code, _, err = _cli(path, "--medida", "auc")
+    line = _error_line(err)
+    assert code == 2 and "«Class1», «Class2» llevan los nombres de las clases de «truth»" in line
+    assert "no 2 modelos («predicted» puede ser la clase" in line
+    # tidymodels: .pred_Class1, .pred_Class2, .pred_class
+    tidy = table.rename(columns={"Class1": ".pred_Class1", "Class2": ".pred_Class2",
+                                 "predicted": ".pred_class"})
+    with pytest.raises(ValueError, match=r"«\.pred_Class1», «\.pred_Class2» llevan los nombres"):
+        cu.analyze_results(tidy)
+
+
+def test_a_binary_label_column_with_an_unknown_name_is_asked_about(tmp_path):
+    """Wieand et al. (1989): dos marcadores y la enfermedad, «d» (0/1)."""
+    rng = np.random.default_rng(SEED)
+    d = (rng.random(141) < 0.64).astype(int)
+    y1 = np.round(np.exp(rng.normal(3 + 1.6 * d, 1.2)), 1)
+    y2 = np.round(np.exp(rng.normal(3 + 0.7 * d, 1.0)), 1)
+    path = tmp_path / "wiedat2b.csv"
+    pd.DataFrame({"y1": y1, "y2": y2, "d": d}).to_csv(path, index=False, lineterminator="\r\n")
+    code, _, err = _cli(path, "--medida", "auc")
+    line = _error_line(err)
+    assert code == 2 and "«d» tiene solo los valores 0 y 1, como las etiquetas" in line
+    assert "--col-etiquetas d" in line and "«y1»" not in line
+    code, out, err = _cli(path, "--medida", "auc", "--col-etiquetas", "d")
+    assert code == 0, err
+    r = cu.analyze_results(path, metric="auc", label_column="d")
+    from sklearn.metrics import roc_auc_score
+
+    assert r.design == "test_set" and r.descriptives["AUC"].to_dict() == pytest.approx(
+        {"y1": roc_auc_score(d, y1), "y2": roc_auc_score(d, y2)}, rel=1e-12)
+
+
+def test_an_oracle_column_named_like_labels_is_not_taken_as_a_regression(tmp_path):
+    """gabrieljaguiar/nemenyi: «truth» es la mejor puntuación de cada fila, no un valor real,
+    y quien lo usa dice que mayor es mejor: la contradicción se dice."""
+    rng = np.random.default_rng(SEED)
+    s = {m: rng.uniform(0.1, 0.9, 60) + shift for m, shift in (("rf", .05), ("svm", 0),
+                                                                ("majority", -.05))}
+    table = pd.DataFrame({"truth": np.max(list(s.values()), axis=0), **s})
+    path = tmp_path / "input.csv"
+    table.to_csv(path, index=False)
+    code, _, err = _cli(path, "--mayor-es-mejor")
+    line = _error_line(err)
+    assert code == 2 and line.split("error: ")[1].startswith("--mayor-es-mejor: las filas se "
+                                                             "leyeron como ejemplos")
+    assert "--ignorar truth" in line
+    with pytest.raises(ValueError, match=r"`metric='accuracy'`: .*no por «accuracy»"):
+        cu.analyze_results(table, metric="accuracy")
+    r = cu.analyze_results(table, higher_is_better=True, ignore_columns=["truth"],
+                           design="datasets")
+    assert r.models == ("rf", "svm", "majority") and r.n_units == 60
+    assert r.omnibus["pvalue"] == pytest.approx(_friedman_p(pd.DataFrame(s)), rel=1e-9)
+    # el error absoluto medio compara pérdidas absolutas (sin él, cuadráticas)
+    reg = cu.analyze_results(table, metric="mae")
+    ref = stats.ttest_rel(np.abs(table.truth - table.rf), np.abs(table.truth - table.svm))
+    assert reg.comparisons.pvalue.iloc[0] == pytest.approx(ref.pvalue, rel=1e-9)

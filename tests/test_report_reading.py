@@ -218,7 +218,7 @@ def test_index_col_from_python_and_from_the_command_line(tmp_path):
     assert cu.read_results(unnamed, index_col=False).shape == (12, 3)
     code, _, err = _cli(unnamed, "--medida", "exactitud", "--columna-indice", "ninguna")
     # una columna más, pero sin nombre: no puede ser un modelo sin decirlo
-    assert code == 2 and "no se sabe si la columna «» es un modelo (no tiene nombre" in err
+    assert code == 2 and "no se sabe si una columna es un modelo: «» no tiene nombre" in err
 
 
 def test_integer_row_labels_that_are_not_an_index_need_index_col():

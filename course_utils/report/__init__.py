@@ -264,6 +264,7 @@ def analyze_results(
             res = _analyze_datasets(d, alpha, rope_t, higher_is_better, random_state, control)
         models = tuple(d.table.columns)
     else:
+        loss = _check_test_set_options(d, higher_is_better, metric, loss)
         if rope_t is not None:
             raise ValueError("`rope`: el análisis con ROPE es para validación cruzada o varios "
                              "conjuntos de datos, no para un solo conjunto de prueba.")
@@ -286,6 +287,47 @@ def analyze_results(
         table_notes=tuple(res.get("table_notes", ())),
         details=tuple(res["details"]),
     )
+
+
+#: Medidas que corresponden a cada tipo de predicción sobre un conjunto de prueba.
+_TEST_SET_METRICS = {
+    "labels": ("sus aciertos", {"accuracy", "exactitud", "error", "tasa_de_error"}),
+    "scores": ("su AUC", {"auc", "roc_auc"}),
+    "regression": ("su pérdida en cada ejemplo", {"mse", "rmse", "mae"}),
+}
+
+
+def _check_test_set_options(d, higher_is_better, metric, loss) -> str:
+    """Con predicciones sobre un conjunto de prueba, la prueba fija la medida y su dirección:
+    una dirección o una medida que no corresponde se dice (puede ser que la columna de
+    etiquetas no lo fuera, como «truth» con las puntuaciones de un oráculo). Devuelve la pérdida
+    de una regresión: la absoluta si la medida es el error absoluto medio."""
+    label = d.label_column
+    kind = {"labels": "etiquetas (clases)", "scores": "puntuaciones de un problema binario",
+            "regression": "valores de una regresión"}[d.kind]
+    ignore = option("ignore_columns", [label])
+    what = (f"las filas se leyeron como ejemplos de un conjunto de prueba: «{label}» tiene las "
+            f"etiquetas verdaderas y las demás columnas, {kind}")
+    if higher_is_better is not None:
+        raise ValueError(
+            f"{option('higher_is_better', higher_is_better)}: {what}, que se comparan por "
+            f"{_TEST_SET_METRICS[d.kind][0]} (la prueba ya sabe qué es mejor). Quite esa opción; "
+            f"si «{label}» no son las etiquetas verdaderas sino otra columna de puntuaciones, "
+            f"dígalo con {ignore}."
+        )
+    key = canonical_metric(metric) if metric is not None else None
+    if key is not None and key not in _TEST_SET_METRICS[d.kind][1]:
+        raise ValueError(
+            f"{option('metric', metric)}: {what}, que se comparan por "
+            f"{_TEST_SET_METRICS[d.kind][0]}, no por «{metric}». Quite esa opción o dé la medida "
+            f"que corresponde; si «{label}» no son las etiquetas verdaderas, dígalo con {ignore}."
+        )
+    if key == "mae":  # el error absoluto medio compara las pérdidas absolutas
+        return "absolute"
+    if key in ("mse", "rmse") and loss == "absolute":
+        raise ValueError(f"`metric={metric!r}` es una pérdida cuadrática y `loss='absolute'`, "
+                         "absoluta: dé solo una de las dos.")
+    return loss
 
 
 _ROWS = {"test_set": "ejemplos de un conjunto de prueba",

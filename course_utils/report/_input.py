@@ -44,7 +44,9 @@ _ANY_NUMBER = re.compile("|".join(f"(?P<{k}>{rx.pattern})" for k, rx in _NUMBER.
 _BOOLEAN = ["True", "TRUE", "true", "False", "FALSE", "false"]  # lo que lee pandas.read_csv
 _MAYBE_THOUSANDS = re.compile(r"[+-]?[1-9]\d{0,2}(?:,\d{3})+")  # 1,234: ¿mil o uno coma...?
 _SEPARATORS = {"\t": "tabulador", ";": "punto y coma", ",": "coma"}
-_ROW_INDEX_NAMES = {"index", "level_0"}  # lo que deja ``reset_index()`` antes de ``to_csv``
+#: Lo que deja ``reset_index()`` antes de ``to_csv``, y la cabecera que dan a los nombres de
+#: fila de R algunos repositorios de datos (Rdatasets: «rownames»).
+_ROW_INDEX_NAMES = {"index", "level_0", "rownames", "row.names", "row_names"}
 _FOLD_LABEL = re.compile(
     r"(?:fold|particion|partición|partition|pliegue|split|cv)[\s_.-]*\d+", re.IGNORECASE)
 _SEED_LABEL = re.compile(r"(?:seed|semilla|run|ejecucion|ejecución)[\s_.-]*\d+", re.IGNORECASE)

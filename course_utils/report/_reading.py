@@ -17,7 +17,7 @@ import pandas as pd
 from course_utils._validation import describe, show_value
 from course_utils.report._input import index_to_column, read_csv_file, row_labels
 from course_utils._options import option
-from course_utils.report._predictions import prediction_kind
+from course_utils.report._predictions import prediction_kind, refuse_class_probabilities
 from course_utils.report._roles import (
     _DATASET_NAMES, _FOLD_NAMES, _LABEL_NAMES, _METRIC_NAME_NAMES, _NTEST_NAMES, _examples,
     _NTRAIN_NAMES, _SEED_NAMES, METRICS, _plain, assign_roles, canonical_metric,
@@ -154,6 +154,7 @@ class _Design:
     notes: list = field(default_factory=list)  # lo que se dedujo al leer la tabla
     positive_label: object = None  # test_set con puntuaciones: la clase positiva
     positive_reason: str = ""
+    label_column: str = ""  # test_set: la columna de las etiquetas verdaderas
 
 
 _VARIES = {
@@ -364,11 +365,14 @@ def _test_set_design(table, roles, used, why, design, models_given, predictions,
             "de prueba necesita su etiqueta y la predicción de cada modelo."
         )
     preds = {str(m): table[m].to_numpy() for m in models}
+    if not models_given:
+        refuse_class_probabilities(table[label].to_numpy(), preds, str(label))
     kind, positive, reason, notes = prediction_kind(table[label].to_numpy(), preds, str(label),
                                                     predictions, positive_label)
     if kind != "labels" and not models_given:
         raise_doubtful(doubtful_model_columns(table, models, None, 1.0))
     return _Design("test_set", y_true=table[label].to_numpy(), predictions=preds, kind=kind,
+                   label_column=str(label),
                    positive_label=positive, positive_reason=reason,
                    notes=[n for n in [_unused_note(skipped, why)] + notes if n],
                    varies=_VARIES["test_set"])
@@ -487,7 +491,7 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
             wide = _pivot(long, [dataset] + units, model, score, "partición", unused)
             _unpaired_within(wide)
             wide = _group_means(wide)
-            averaged = _averaged_note(fold, seed)
+            averaged = _averaged_note(fold, repeat, seed)
         else:
             wide = _pivot(long, [dataset], model, score, "conjunto de datos", unused)
         wide.index.name = str(dataset)
@@ -537,10 +541,14 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
                    varies=_VARIES["cv"])
 
 
-def _averaged_note(fold, seed) -> str:
-    what = "semillas" if seed is not None and fold is None else "particiones"
-    return (f"Cada celda es la media de las {what} de ese conjunto: las {what} no son "
-            "conjuntos de datos independientes y no se usan como bloques.")
+def _averaged_note(fold, repeat, seed) -> str:
+    """Qué se promedió en cada conjunto: las particiones (si las hay), las repeticiones o las
+    semillas, por el nombre de su columna."""
+    what = ("particiones" if fold is not None else "repeticiones" if repeat is not None
+            else "semillas")
+    column = next(c for c in (fold, repeat, seed) if c is not None)
+    return (f"Cada celda es la media de las {what} («{column}») de ese conjunto: las {what} "
+            "no son conjuntos de datos independientes y no se usan como bloques.")
 
 
 def _ratio_from_columns(long, ntest, ntrain, given):
@@ -715,7 +723,8 @@ def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
     else:
         models = [c for c in rest if not why.get(c)]
         bounded = metric_properties(metric)[0] if canonical_metric(metric or "") else None
-        raise_doubtful(doubtful_model_columns(table, models, bounded, 100.0 if percent else 1.0))
+        raise_doubtful(doubtful_model_columns(table, models, bounded, 100.0 if percent else 1.0,
+                                              labels=not units))
     skipped = [c for c in cols if c not in models and c not in units and c != row_label
                and c not in n_columns]
     notes = [_unused_note(skipped, why)]
@@ -731,7 +740,7 @@ def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
     if dataset is not None:
         inner = [c for c in (repeat, fold, seed) if c is not None]
         return _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
-                              _averaged_note(fold, seed) if inner else "")
+                              _averaged_note(fold, repeat, seed) if inner else "")
     if row_label is not None:
         if design in ("cv", "seeds"):
             _refuse_named_rows(table[row_label], row_label, design)
