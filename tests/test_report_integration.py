@@ -239,3 +239,110 @@ def test_an_oracle_column_named_like_labels_is_not_taken_as_a_regression(tmp_pat
     reg = cu.analyze_results(table, metric="mae")
     ref = stats.ttest_rel(np.abs(table.truth - table.rf), np.abs(table.truth - table.svm))
     assert reg.comparisons.pvalue.iloc[0] == pytest.approx(ref.pvalue, rel=1e-9)
+
+
+def _amlb_runs(rng, failures=()):
+    """Resultados por partición al estilo del AutoML Benchmark: id, task, framework, fold,
+    result, acc, auc, logloss, la semilla de cada ejecución (distinta por framework), models
+    (cuántos modelos tiene el conjunto final), duration e info (el error de las que fallan)."""
+    frameworks = {"autosklearn": .86, "H2OAutoML": .87, "TPOT": .85, "oboe": .83}
+    rows = []
+    for t in range(12):
+        base = rng.uniform(0.6, 0.95)
+        for j, (fw, level) in enumerate(frameworks.items()):
+            for fold in range(10):
+                acc = float(np.clip(base + level - .85 + rng.normal(0, .03), 0, 1))
+                failed = (f"task{t}", fw, fold) in failures or (f"task{t}", fw, "*") in failures
+                rows.append({
+                    "id": f"openml.org/t/{1000 + t}", "task": f"task{t}", "framework": fw,
+                    "fold": fold, "result": np.nan if failed else acc, "acc": np.nan if failed
+                    else acc, "auc": np.nan if failed else min(acc + .05, 1),
+                    "logloss": np.nan if failed else -np.log(acc), "seed": 331062 + 7 * j + fold,
+                    "models": int(rng.integers(1, 40)), "duration": rng.uniform(3000, 3700),
+                    "info": "Error: could not produce any model" if failed else ""})
+    return pd.DataFrame(rows)
+
+
+def test_automl_benchmark_runs_with_failures_and_a_seed_per_run(tmp_path):
+    rng = np.random.default_rng(SEED)
+    runs = _amlb_runs(rng, failures={("task3", "oboe", "*"), ("task5", "oboe", 1),
+                                     ("task5", "oboe", 3), ("task8", "autosklearn", 6)})
+    path = tmp_path / "results_small-8c1h.csv"
+    runs.to_csv(path, index=False)
+    code, _, err = _cli(path)
+    line = _error_line(err)
+    assert code == 2 and "«result», «acc», «auc», «logloss», «duration»" in line
+    code, _, err = _cli(path, "--medida", "accuracy")
+    line = _error_line(err)
+    assert code == 2 and "falta la puntuación de «oboe» en (task5, 1)" in line
+    assert "pase --permitir-huecos" in line
+    r = cu.analyze_results(path, metric="accuracy", allow_missing=True)
+    assert r.design == "datasets" and r.n_units == 12
+    assert r.models == ("autosklearn", "H2OAutoML", "TPOT", "oboe")
+    notes = " ".join(r.notes)
+    assert "«models» (números, no nombres de algoritmos)" in notes and "«id» (un identificador)" \
+        in notes
+    assert "«seed» cambia de un algoritmo a otro en la misma partición" in notes
+    assert "13 filas no tienen puntuación en «acc»" in notes
+    assert "«oboe» en «task5», «autosklearn» en «task8»" in notes
+    # la misma tabla conjuntos × algoritmos hecha a mano: media de las 10 particiones, vacía si
+    # falta alguna
+    by = runs.groupby(["task", "framework"], sort=False)["acc"]
+    table = by.mean().where(by.count() == 10).unstack()[list(r.models)]
+    assert table.isna().sum().sum() == 3
+    by_hand = cu.analyze_results(table.reset_index().rename(columns={"task": "conjunto"}),
+                                 metric="accuracy", allow_missing=True)
+    assert r.omnibus["statistic"] == pytest.approx(by_hand.omnibus["statistic"], rel=1e-12)
+    # sin fallos, Friedman sobre las medias por tarea (scipy)
+    clean = _amlb_runs(np.random.default_rng(SEED + 1))
+    r = cu.analyze_results(clean, metric="acc")
+    means = clean.groupby(["task", "framework"], sort=False)["acc"].mean().unstack()
+    assert r.omnibus["pvalue"] == pytest.approx(_friedman_p(means[list(r.models)]), rel=1e-9)
+
+
+def test_grid_search_cv_results_have_their_folds_in_columns(tmp_path):
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.model_selection import GridSearchCV, KFold
+    from sklearn.neighbors import KNeighborsClassifier
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = load_breast_cancer(return_X_y=True)
+    search = GridSearchCV(KNeighborsClassifier(), {"n_neighbors": [3, 7, 15], "p": [1, 2]},
+                          cv=KFold(3, shuffle=True, random_state=0)).fit(X, y)
+    results = pd.DataFrame(search.cv_results_)
+    path = tmp_path / "cv_results.csv"
+    results.to_csv(path, sep=";")
+    code, _, err = _cli(path, "--mayor-es-mejor")
+    assert code == 2 and "hay 3 particiones" in _error_line(err) and "--razon" in err
+    r = cu.analyze_results(path, higher_is_better=True, test_train_ratio=1 / 2)
+    assert r.design == "cv" and len(r.models) == 6 and r.n_units == 3
+    assert r.models[0] == "n_neighbors=3 p=1"
+    folds = results[[f"split{i}_test_score" for i in range(3)]].to_numpy()
+    d = folds[0] - folds[5]
+    t = d.mean() / np.sqrt((1 / 3 + 1 / 2) * d.var(ddof=1))
+    c = r.comparisons
+    row = c[(c.a == r.models[0]) & (c.b == r.models[5])].iloc[0]
+    assert row.pvalue == pytest.approx(2 * stats.t.sf(abs(t), 2), rel=1e-9)
+    assert any("cv_results_ de scikit-learn" in n for n in r.notes)
+    # con varias medidas (scoring={...}), se pregunta cuál
+    multi = GridSearchCV(DecisionTreeClassifier(random_state=0), {"max_depth": [1, 3]},
+                         scoring=["accuracy", "f1"], refit="f1", cv=3).fit(X, y)
+    with pytest.raises(ValueError, match=r"entre «accuracy», «f1»"):
+        cu.analyze_results(pd.DataFrame(multi.cv_results_), test_train_ratio=1 / 2)
+    r = cu.analyze_results(pd.DataFrame(multi.cv_results_), metric="f1", test_train_ratio=1 / 2)
+    assert r.models == ("max_depth=1", "max_depth=3") and r.metric == "f1"
+
+
+def test_a_long_table_without_units_names_its_descriptor_columns(tmp_path):
+    """scmamp's «experiment format»: Size, Radius, Algorithm, Evaluation, sin instancia."""
+    rng = np.random.default_rng(SEED)
+    long = pd.DataFrame([{"Size": size, "Radius": radius, "Algorithm": alg,
+                          "Evaluation": int(rng.integers(200, 260))}
+                         for size, radius in ((100, .1), (1000, .05)) for alg in ("A", "B")
+                         for _ in range(5)])
+    path = tmp_path / "rgg_complete_experiment.csv"
+    long.to_csv(path, index=False)
+    code, _, err = _cli(path, "--mayor-es-mejor")
+    line = _error_line(err)
+    assert code == 2 and "no se sabe qué distingue las 10 filas de cada algoritmo" in line
+    assert "--col-conjunto" in line and "«Size», «Radius» describen los datos" in line

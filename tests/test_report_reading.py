@@ -370,7 +370,7 @@ def test_annotated_cells_keep_their_clear_spanish_error(tmp_path, long):
         text = ("conjunto;algoritmo;exactitud\n"
                 + "".join(f"c{i};{m};0,{80 + i}\n" for i in range(6) for m in "AB")
                 ).replace("c2;B;0,82", "c2;B;0,842 (1)")
-        pattern = r"«exactitud» tiene una celda vacía o que no es un número"
+        pattern = r"«exactitud» tiene una celda que no es un número, '0,842 \(1\)' \(fila 7 "
     else:
         text = "conjunto;A;B\n" + "".join(f"c{i};0,{80 + i};0,{70 + i}\n" for i in range(6))
         text = text.replace("c2;0,82;0,72", "c2;0,82;0,842 (1)")

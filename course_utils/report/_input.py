@@ -499,3 +499,63 @@ def _resolve(index_col: object, columns: list) -> object:
             f"{len(columns)} ({', '.join(map(str, columns))})."
         )
     return columns[int(index_col)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Particiones en columnas: ``cv_results_`` de scikit-learn
+# ---------------------------------------------------------------------------------------------
+
+_SPLIT = re.compile(r"split(\d+)_test_(.+)")
+
+
+def cv_results_to_long(table: pd.DataFrame) -> tuple[pd.DataFrame, list[str]] | None:
+    """La tabla ``cv_results_`` de ``GridSearchCV`` (o ``RandomizedSearchCV``, ``cross_validate``
+    de varias configuraciones), en forma larga: una fila por configuración y partición.
+
+    En ``cv_results_`` cada fila es una configuración (un modelo) y las particiones están en
+    columnas (``split0_test_score``, ``split1_test_score``...; ``split0_test_accuracy``... con
+    varias medidas). Devuelve la tabla larga (``modelo``, ``particion`` y una columna por
+    medida) y la nota para el informe, o None si la tabla no tiene esa forma.
+    """
+    found = [(c, _SPLIT.fullmatch(str(c))) for c in table.columns]
+    splits = {c: (int(m.group(1)), m.group(2)) for c, m in found if m}
+    if len({i for i, _ in splits.values()}) < 2:
+        return None
+    names = _configuration_names(table)
+    rows = []
+    for column, (i, measure) in splits.items():
+        rows.append(pd.DataFrame({"modelo": names, "particion": i, "medida": measure,
+                                  "valor": pd.to_numeric(table[column], errors="coerce")}))
+    long = pd.concat(rows, ignore_index=True)
+    wide = long.pivot_table(index=["modelo", "particion"], columns="medida", values="valor",
+                            sort=False, dropna=False).reset_index()
+    wide.columns.name = None
+    measures = list(dict.fromkeys(m for _, m in splits.values()))
+    wide = wide[["modelo", "particion"] + measures]
+    first, last = min(i for i, _ in splits.values()), max(i for i, _ in splits.values())
+    note = (f"La tabla tiene la forma de cv_results_ de scikit-learn: cada fila es una "
+            f"configuración (un modelo) y las columnas split{first}_test_… a split{last}_test_…, "
+            "sus particiones; las medias, desviaciones, rangos y tiempos no se analizan.")
+    return wide, [note]
+
+
+def _configuration_names(table: pd.DataFrame) -> list[str]:
+    """El nombre de cada configuración: sus hiperparámetros (``params`` o ``param_*``)."""
+    import ast
+
+    if "params" in table.columns:
+        names = []
+        for text in table["params"].astype(str):
+            try:
+                params = ast.literal_eval(text)
+            except (ValueError, SyntaxError):
+                params = None
+            names.append(" ".join(f"{k}={v}" for k, v in params.items())
+                         if isinstance(params, dict) else text)
+    else:
+        params = [c for c in table.columns if str(c).startswith("param_")]
+        names = [" ".join(f"{str(c)[6:]}={row[c]}" for c in params if pd.notna(row[c]))
+                 for _, row in table.iterrows()] if params else []
+    if not names or len(set(names)) < len(names):
+        names = [f"configuración {i + 1}" for i in range(len(table))]
+    return names

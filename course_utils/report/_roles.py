@@ -471,6 +471,12 @@ def assign_roles(table: pd.DataFrame, given: dict, ignore: list, models: list):
             first = next((c for c in hits if value_kind(table[c]) == "text"), hits[0])
             set_aside.update({c: f"identifica lo mismo que «{first}»" for c in hits if c != first})
             hits = [first]
+        texts = [c for c in hits if value_kind(table[c]) == "text"]
+        if role == "model" and len(hits) > 1 and len(texts) == 1:
+            # «framework» con los nombres y «models» con cuántos modelos tiene cada conjunto
+            set_aside.update({c: "números, no nombres de algoritmos" for c in hits
+                              if c != texts[0]})
+            hits = texts
         if len(hits) > 1:
             arg, what = ROLES[role]
             raise ValueError(
