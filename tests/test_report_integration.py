@@ -346,3 +346,18 @@ def test_a_long_table_without_units_names_its_descriptor_columns(tmp_path):
     line = _error_line(err)
     assert code == 2 and "no se sabe qué distingue las 10 filas de cada algoritmo" in line
     assert "--col-conjunto" in line and "«Size», «Radius» describen los datos" in line
+
+
+@pytest.mark.parametrize("cell", ["0.84251 (1)", "0.91*", "0.80 ± 0.02", "0.75 [3]"])
+def test_a_number_with_an_annotation_is_named_as_such(cell):
+    """automlbenchmark's score_summary: «0.84251 (1)», the number of imputed folds."""
+    s = _wide(n=8, models=("autosklearn", "tpot"))
+    table = pd.DataFrame({"task": [f"t{i}" for i in range(8)], **s}).astype({"tpot": object})
+    table.loc[2, "tpot"] = cell
+    with pytest.raises(ValueError, match=rf"en la fila «t2» hay '{re.escape(cell)}'\. Parece "
+                                         r"un número con una anotación"):
+        cu.analyze_results(table, metric="auc")
+    with pytest.raises(ValueError) as info:  # un texto que no es un número anotado, sin pista
+        cu.analyze_results(table.assign(tpot=table.tpot.where(table.index != 2, "n/d")),
+                           metric="auc")
+    assert "anotación" not in str(info.value)

@@ -376,6 +376,7 @@ def test_annotated_cells_keep_their_clear_spanish_error(tmp_path, long):
         text = text.replace("c2;0,82;0,72", "c2;0,82;0,842 (1)")
         pattern = (r"la columna «B» de la tabla debe tener números; en la fila «c2» hay "
                    r"'0,842 \(1\)'")
+    pattern += r".* Parece un número con una anotación"
     path = _write(tmp_path, "anotada.csv", text)
     with pytest.raises(ValueError, match=pattern):
         cu.analyze_results(path, metric="exactitud")

@@ -10,6 +10,7 @@ la forma de la validación cruzada (nunca del mayor número de partición).
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pandas as pd
@@ -22,6 +23,19 @@ from course_utils.report._roles import list_columns, refuse_values, value_kind
 def _missing_fix() -> str:
     return ("Ejecute lo que falta o, para usar todas las celdas observadas con la prueba de "
             f"Skillings y Mack (cuaderno 12), pase {option('allow_missing', True)}.")
+
+
+#: Un número seguido de una anotación: «0.842 (1)», «0,91*», «0.80 ± 0.02», «0.75 [3]».
+_ANNOTATED = re.compile(r"\s*[-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][-+]?\d+)?\s*[(\[*†‡±].*")
+
+
+def _annotation_hint(value: object) -> str:
+    """Qué hacer con una celda que es un número con una anotación (si lo es)."""
+    if isinstance(value, str) and _ANNOTATED.fullmatch(value):
+        return (" Parece un número con una anotación (un rango, una nota, una desviación): el "
+                "informe no sabe qué significa, así que no la quita por su cuenta; deje solo el "
+                "número, o la celda vacía si esa puntuación no vale.")
+    return ""
 
 
 def _check_numeric(table: pd.DataFrame, what: str,
@@ -41,7 +55,7 @@ def _check_numeric(table: pd.DataFrame, what: str,
                 _key_text(key))
             raise ValueError(
                 f"`data`: la columna «{col}» de {what} debe tener números; en la fila «{shown}» "
-                f"hay {show_value(out.loc[row, col])}."
+                f"hay {show_value(out.loc[row, col])}.{_annotation_hint(out.loc[row, col])}"
             )
         out[col] = converted.astype(float)
     vals = out.to_numpy(dtype=float)
@@ -162,6 +176,7 @@ def _drop_empty_scores(long: pd.DataFrame, score, notes: list) -> pd.DataFrame:
         raise ValueError(
             f"`data`: la columna de puntuaciones «{score}» tiene una celda que no es un número, "
             f"{show_value(long[score].iloc[at])} ({where})."
+            + _annotation_hint(long[score].iloc[at])
         )
     long = long.assign(**{score: values})
     empty = values.isna()
