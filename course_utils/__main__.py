@@ -16,7 +16,9 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from course_utils._options import COMMAND_LINE_OPTIONS
+from course_utils._options import (
+    COMMAND_LINE_FLAGS, COMMAND_LINE_OPTIONS, command_line_messages,
+)
 
 # argparse escribe sus textos fijos en inglés; estos son los que ve quien usa la orden.
 _SPANISH = {
@@ -172,52 +174,56 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     try:
         _check_output(args.salida, fmt)  # antes de importar y analizar nada
-        from course_utils.report import analyze_results
-
-        _progress(1, 3, f"Leyendo y validando {args.csv}")
-        from course_utils._options import command_line_messages
-
-        with command_line_messages():
-            result = analyze_results(
-                args.csv, design=args.diseno, higher_is_better=args.mayor, metric=args.medida,
-                alpha=args.alfa, rope=args.rope, control=args.control,
-                test_train_ratio=args.razon, cv=args.cv, allow_missing=args.permitir_huecos,
-                random_state=args.semilla, dataset_column=args.col_conjunto,
-                model_column=args.col_algoritmo, fold_column=args.col_particion,
-                repeat_column=args.col_repeticion, seed_column=args.col_semilla,
-                score_column=args.col_puntuacion, label_column=args.col_etiquetas,
-                model_columns=args.modelos, ignore_columns=args.ignorar,
-                percent=args.porcentaje, predictions=_TIPOS.get(args.tipo),
-                positive_label=args.positiva, index_col=_index_col(args.columna_indice),
-                posthoc={"wilcoxon": "wilcoxon", "rangos": "ranks"}[args.posthoc],
-            )
-        _progress(2, 3, f"Análisis: {result._procedure(result.main_choice)}")
-        if fmt == "html":
-            text = result.to_html(links=args.enlaces)
-        elif fmt == "latex":
-            text = result.to_latex()
-        else:
-            text = result.to_markdown(links=args.enlaces)
-            if out is not None:
-                figure = out.with_suffix(".png")
-                fig = result.figure()
-                _write(out, lambda: fig.savefig(figure, dpi=120, bbox_inches="tight"), figure)
-                text = text.replace("\n## Conclusión", f"\n![Figura del informe]({figure.name})"
-                                    "\n\n## Conclusión", 1)
-        command = "python -m course_utils " + " ".join(argv if argv is not None else sys.argv[1:])
-        if fmt == "markdown":
-            text += f"- Orden: `{command}`\n"
-        if out is None:
-            sys.stdout.write(text)
-        else:
-            _write(out, lambda: out.write_text(text, encoding="utf-8"))
-        _progress(3, 3, f"Hecho en {time.perf_counter() - start:.1f} s"
-                  + (f": {out}" if out else ""))
+        with command_line_messages():  # también el texto del informe nombra las opciones
+            _run(args, argv, out, fmt, start)
     except (ValueError, TypeError, FileNotFoundError) as err:
         message = _command_line_text(str(err), args.csv)
         print(f"python -m course_utils informe: error: {message}", file=sys.stderr)
         return 2
     return 0
+
+
+def _run(args: argparse.Namespace, argv: list[str] | None, out: Path | None, fmt: str,
+         start: float) -> None:
+    """Analiza el CSV y escribe el informe (los errores, en español, los escribe :func:`main`)."""
+    from course_utils.report import analyze_results
+
+    _progress(1, 3, f"Leyendo y validando {args.csv}")
+    result = analyze_results(
+        args.csv, design=args.diseno, higher_is_better=args.mayor, metric=args.medida,
+        alpha=args.alfa, rope=args.rope, control=args.control,
+        test_train_ratio=args.razon, cv=args.cv, allow_missing=args.permitir_huecos,
+        random_state=args.semilla, dataset_column=args.col_conjunto,
+        model_column=args.col_algoritmo, fold_column=args.col_particion,
+        repeat_column=args.col_repeticion, seed_column=args.col_semilla,
+        score_column=args.col_puntuacion, label_column=args.col_etiquetas,
+        model_columns=args.modelos, ignore_columns=args.ignorar,
+        percent=args.porcentaje, predictions=_TIPOS.get(args.tipo),
+        positive_label=args.positiva, index_col=_index_col(args.columna_indice),
+        posthoc={"wilcoxon": "wilcoxon", "rangos": "ranks"}[args.posthoc],
+    )
+    _progress(2, 3, f"Análisis: {result._procedure(result.main_choice)}")
+    if fmt == "html":
+        text = result.to_html(links=args.enlaces)
+    elif fmt == "latex":
+        text = result.to_latex()
+    else:
+        text = result.to_markdown(links=args.enlaces)
+        if out is not None:
+            figure = out.with_suffix(".png")
+            fig = result.figure()
+            _write(out, lambda: fig.savefig(figure, dpi=120, bbox_inches="tight"), figure)
+            text = text.replace("\n## Conclusión", f"\n![Figura del informe]({figure.name})"
+                                "\n\n## Conclusión", 1)
+    command = "python -m course_utils " + " ".join(argv if argv is not None else sys.argv[1:])
+    if fmt == "markdown":
+        text += f"- Orden: `{command}`\n"
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        _write(out, lambda: out.write_text(text, encoding="utf-8"))
+    _progress(3, 3, f"Hecho en {time.perf_counter() - start:.1f} s"
+              + (f": {out}" if out else ""))
 
 
 # --- Lectura del fichero, salida y mensajes con los nombres de las opciones --------------------
@@ -229,11 +235,7 @@ def main(argv: list[str] | None = None) -> int:
 #: así que sus mensajes no pueden aparecer aquí).
 OPTIONS = {"data": "{csv}", "loss": None, **COMMAND_LINE_OPTIONS}
 #: Valores que son una opción por sí solos («allow_missing=True» es «--permitir-huecos»).
-_FLAG_VALUES = {
-    ("higher_is_better", "True"): "--mayor-es-mejor",
-    ("higher_is_better", "False"): "--menor-es-mejor",
-    ("allow_missing", "True"): "--permitir-huecos",
-}
+_FLAG_VALUES = {(name, str(value)): flag for (name, value), flag in COMMAND_LINE_FLAGS.items()}
 _VALUE = r"""'[^']*'|"[^"]*"|[-+]?\d+(?:\.\d+)?(?:/\d+)?|\w+"""
 
 
@@ -265,6 +267,7 @@ def _command_line_text(message: str, csv: str) -> str:
     choices = r"((?:(?:, | o )'[^']*')*)"
     message = re.sub(rf"`?\b({names})=({_VALUE}){choices}`?", assignment, message)
     message = re.sub(rf"`({names})`", lambda m: OPTIONS[m.group(1)].format(csv=csv), message)
+    message = re.sub(r"`(--[^`]*)`", r"\1", message)  # una opción ya escrita para la terminal
     return re.sub(rf"\b({'|'.join(n for n in OPTIONS if '_' in n and OPTIONS[n])})\b",
                   lambda m: OPTIONS[m.group(1)], message)
 

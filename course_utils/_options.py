@@ -47,6 +47,15 @@ COMMAND_LINE_VALUES = {
     "predictions": {"labels": "etiquetas", "scores": "puntuaciones", "regression": "regresion"},
     "posthoc": {"ranks": "rangos"},
 }
+#: Argumento y valor que son, juntos, una opción sin valor («allow_missing=True» es
+#: «--permitir-huecos»).
+COMMAND_LINE_FLAGS = {
+    ("higher_is_better", True): "--mayor-es-mejor",
+    ("higher_is_better", False): "--menor-es-mejor",
+    ("allow_missing", True): "--permitir-huecos",
+    ("percent", True): "--porcentaje",
+    ("index_col", False): "--columna-indice ninguna",
+}
 
 _UNSET = object()
 
@@ -67,19 +76,30 @@ def command_line_messages():
 
 
 def option(name: str, value: object = _UNSET) -> str:
-    """La opción ``name`` (con su valor, si se da), entre comillas invertidas.
+    """La opción ``name`` (con su valor, si se da) como la escribe quien la usa.
+
+    Desde Python, el argumento entre comillas invertidas; en la orden de terminal, la opción
+    tal cual, sin comillas invertidas (así se lee en la terminal y se copia sin más).
 
     >>> option("dataset_column", "tarea")
     "`dataset_column='tarea'`"
     >>> with command_line_messages():
-    ...     print(option("dataset_column", "tarea"), option("ignore_columns", ["a", "b c"]))
-    `--col-conjunto tarea` `--ignorar a --ignorar 'b c'`
+    ...     print(option("dataset_column", "tarea"), "y", option("ignore_columns", ["a", "b c"]))
+    --col-conjunto tarea y --ignorar a --ignorar 'b c'
+    >>> with command_line_messages():
+    ...     print(option("higher_is_better", False), option("index_col", 0))
+    --menor-es-mejor --columna-indice 1
     """
     if not on_command_line() or name not in COMMAND_LINE_OPTIONS:
         return f"`{name}`" if value is _UNSET else f"`{name}={value!r}`"
-    flag = COMMAND_LINE_OPTIONS[name]
-    if value is _UNSET or value is True:
-        return f"`{flag}`"
+    if value is _UNSET:
+        return COMMAND_LINE_OPTIONS[name]
+    if isinstance(value, bool) and (name, value) in COMMAND_LINE_FLAGS:
+        return COMMAND_LINE_FLAGS[name, value]
+    flag = COMMAND_LINE_OPTIONS[name].split(" o ")[0]
     values = value if isinstance(value, (list, tuple)) else [value]
     spanish = COMMAND_LINE_VALUES.get(name, {})
-    return "`" + " ".join(f"{flag} {shlex.quote(str(spanish.get(v, v)))}" for v in values) + "`"
+    if name == "index_col":  # en la terminal, 1 es la primera columna
+        values = [v + 1 if isinstance(v, int) and not isinstance(v, bool) else v
+                  for v in values]
+    return " ".join(f"{flag} {shlex.quote(str(spanish.get(v, v)))}" for v in values)

@@ -195,14 +195,19 @@ def test_wide_test_set_with_a_default_index_keeps_working(tmp_path):
 
 def test_index_col_from_python_and_from_the_command_line(tmp_path):
     s = _scores()
-    table = pd.DataFrame({"problem": NAMES, **s})
-    r = cu.analyze_results(table, metric="exactitud", index_col="problem")
+    # «Estimators:» es la cabecera que escribe aeon sobre los nombres de los conjuntos
+    table = pd.DataFrame({"Estimators:": NAMES, **s})
+    r = cu.analyze_results(table, metric="exactitud", index_col="Estimators:")
     assert r.design == "datasets" and r.models == ("Árbol", "Señal")
     assert r.comparisons.pvalue.iloc[0] == pytest.approx(_wilcoxon_p(s), rel=1e-12)
     assert cu.read_results(table, index_col=0).columns[0] == "conjunto"
+    # un nombre que ya dice que son los conjuntos («problem») se queda como está
+    problem = table.rename(columns={"Estimators:": "problem"})
+    assert cu.read_results(problem, index_col=0).columns[0] == "problem"
+    assert cu.analyze_results(problem, metric="exactitud", index_col="problem").n_units == 12
     path = tmp_path / "t.csv"
     table.to_csv(path, index=False)
-    for option in ("problem", "1"):
+    for option in ("Estimators:", "1"):
         code, out, err = _cli(path, "--medida", "exactitud", "--columna-indice", option)
         assert code == 0, err
         assert "Wilcoxon" in out
@@ -212,14 +217,16 @@ def test_index_col_from_python_and_from_the_command_line(tmp_path):
     assert cu.read_results(unnamed).shape == (12, 2)
     assert cu.read_results(unnamed, index_col=False).shape == (12, 3)
     code, _, err = _cli(unnamed, "--medida", "exactitud", "--columna-indice", "ninguna")
-    assert code == 2 and "no se sabe qué es cada fila" in err
+    # una columna más, pero sin nombre: no puede ser un modelo sin decirlo
+    assert code == 2 and "no se sabe si una columna es un modelo: «» no tiene nombre" in err
 
 
 def test_integer_row_labels_that_are_not_an_index_need_index_col():
     s = _scores(n=12)
     ids = np.repeat([3, 7, 11, 15, 19, 23], 2)
     table = pd.DataFrame({"": ids[:12], **s})
-    with pytest.raises(ValueError, match=r"no son un índice de filas 0…N−1 ni 1…N.*`index_col`"):
+    with pytest.raises(ValueError,
+                       match=r"no son un índice de filas 0…N−1 ni 1…N.*`index_col=0`"):
         cu.analyze_results(table, metric="exactitud")
     # distintos y sin orden: el índice de una tabla filtrada u ordenada, se ignora y se dice
     ordered = pd.DataFrame({"conjunto": NAMES, **s}).sort_values("Árbol")
@@ -363,12 +370,13 @@ def test_annotated_cells_keep_their_clear_spanish_error(tmp_path, long):
         text = ("conjunto;algoritmo;exactitud\n"
                 + "".join(f"c{i};{m};0,{80 + i}\n" for i in range(6) for m in "AB")
                 ).replace("c2;B;0,82", "c2;B;0,842 (1)")
-        pattern = r"«exactitud» tiene una celda vacía o que no es un número"
+        pattern = r"«exactitud» tiene una celda que no es un número, '0,842 \(1\)' \(fila 7 "
     else:
         text = "conjunto;A;B\n" + "".join(f"c{i};0,{80 + i};0,{70 + i}\n" for i in range(6))
         text = text.replace("c2;0,82;0,72", "c2;0,82;0,842 (1)")
         pattern = (r"la columna «B» de la tabla debe tener números; en la fila «c2» hay "
                    r"'0,842 \(1\)'")
+    pattern += r".* Parece un número con una anotación"
     path = _write(tmp_path, "anotada.csv", text)
     with pytest.raises(ValueError, match=pattern):
         cu.analyze_results(path, metric="exactitud")
@@ -451,7 +459,8 @@ def test_command_line_errors_name_options_not_python_arguments(tmp_path):
     anonymous = tmp_path / "sin_filas.csv"
     pd.DataFrame(s).to_csv(anonymous, index=False)
     battery = [
-        [anonymous, "--medida", "exactitud"], [plain], [good, "--medida", "kappa"], [good, "--medida", "exactitud", "--alfa", "5"],
+        [anonymous, "--medida", "exactitud"], [plain], [good, "--medida", "kapa"],
+        [good, "--medida", "exactitud", "--alfa", "5"],
         [good, "--medida", "exactitud", "--rope", "-1"],
         [good, "--medida", "exactitud", "--control", "Z"],
         [good, "--medida", "exactitud", "--diseno", "cv"],

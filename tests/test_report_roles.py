@@ -242,7 +242,8 @@ def test_an_unnamed_numeric_index_is_set_aside_and_said():
     r = cu.analyze_results(wide.reset_index().rename(columns={"index": "Unnamed: 0"}),
                            metric="accuracy")
     assert r.models == ("A", "B", "C")
-    assert "«Unnamed: 0» (rótulos de fila sin nombre)" in " ".join(r.notes)
+    assert ("La primera columna, sin nombre en la cabecera, es un índice de filas (el índice "
+            "0…N−1 que escribe pandas con to_csv()) y no se analiza.") in r.notes
 
 
 def test_two_columns_that_could_play_one_role_are_named():
@@ -470,7 +471,7 @@ def test_percent_scores_are_divided_and_said(tmp_path, capsys):
     pct.to_csv(csv, index=False)
     assert main(["informe", str(csv), "--medida", "accuracy"]) == 2
     err = capsys.readouterr().err
-    assert "dígalo con `--porcentaje`" in err and "percent=" not in err
+    assert "dígalo con --porcentaje y" in err and "percent=" not in err
     assert main(["informe", str(csv), "--medida", "accuracy", "--porcentaje"]) == 0
 
 
@@ -592,7 +593,7 @@ def test_command_line_role_options_and_their_errors(tmp_path, capsys):
             "--col-particion", "cv_iter"]
     assert main(args) == 2  # varias medidas: pregunta cuál
     err = capsys.readouterr().err
-    assert "`--col-puntuacion accuracy`" in err and "`--medida accuracy`" in err
+    assert "con --col-puntuacion accuracy (o con --medida accuracy" in err and "`" not in err
     assert main(args + ["--col-puntuacion", "accuracy", "--ignorar", "duration"]) == 0
     out = capsys.readouterr().out
     table = long.groupby(["bench", "pipeline"]).accuracy.mean().unstack()
@@ -607,9 +608,9 @@ def test_command_line_role_options_and_their_errors(tmp_path, capsys):
     preds.to_csv(csv, index=False)
     assert main(["informe", str(csv), "--col-etiquetas", "estado"]) == 2
     err = capsys.readouterr().err
-    assert "`--positiva enfermo`" in err and "positive_label" not in err
+    assert "--positiva enfermo" in err and "positive_label" not in err and "`" not in err
     assert main(["informe", str(csv), "--col-etiquetas", "estado", "--positiva", "enfermo",
                  "--tipo", "puntuaciones"]) == 0
     assert "Clase positiva: 'enfermo'" in capsys.readouterr().out
     assert main(["informe", str(csv), "--col-etiquetas", "nada"]) == 2
-    assert "`--col-etiquetas nada`: la columna «nada» no está" in capsys.readouterr().err
+    assert "error: --col-etiquetas nada: la columna «nada» no está" in capsys.readouterr().err

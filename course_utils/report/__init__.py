@@ -220,7 +220,7 @@ def analyze_results(
     if metric is not None and not isinstance(metric, str):
         raise TypeError(f"{option('metric')} debe ser el nombre de una medida; se recibió "
                         f"{describe(metric)}.")
-    table, reading_notes = _read_table(data, index_col, label_column)
+    table, reading_notes = _read_table(data, index_col, label_column, column_roles)
     if (metric is not None and canonical_metric(metric) is None
             and not any(_plain(c) == _plain(metric) for c in table.columns)):
         raise ValueError(
@@ -234,6 +234,12 @@ def analyze_results(
                       model_columns=model_columns, metric=metric, percent=percent,
                       predictions=predictions, positive_label=positive_label)
 
+    if control is not None and d.design != "datasets":
+        raise ValueError(
+            f"{option('control')}: el algoritmo de control es para comparar varios algoritmos "
+            f"en varios conjuntos de datos; aquí las filas son {_ROWS[d.design]} y se comparan "
+            "todas las parejas de modelos. Quite esa opción."
+        )
     if d.design != "test_set":
         metric_name = _plain(metric) if metric is not None else d.metric
         if metric is not None and canonical_metric(metric) is None:
@@ -243,9 +249,10 @@ def analyze_results(
             higher_is_better = default_higher
         if higher_is_better is None:
             raise ValueError(
-                "`higher_is_better`: no se sabe si una puntuación mayor es mejor; dé "
-                "`higher_is_better=True` (exactitud, AUC) o `higher_is_better=False` (un error), "
-                "o la medida con `metric`."
+                f"{option('higher_is_better')}: no se sabe si una puntuación mayor es mejor; "
+                f"dé {option('higher_is_better', True)} (exactitud, AUC) o "
+                f"{option('higher_is_better', False)} (un error), o la medida con "
+                f"{option('metric')}."
             )
         _percent(d, percent, metric_name, bounded)
         values = d.table.to_numpy(dtype=float)
@@ -268,11 +275,10 @@ def analyze_results(
                                     posthoc)
         models = tuple(d.table.columns)
     else:
+        loss = _check_test_set_options(d, higher_is_better, metric, loss)
         if rope_t is not None:
             raise ValueError("`rope`: el análisis con ROPE es para validación cruzada o varios "
                              "conjuntos de datos, no para un solo conjunto de prueba.")
-        if control is not None:
-            raise ValueError("`control`: solo se usa con varios algoritmos en varios conjuntos.")
         if percent:
             raise ValueError(f"{option('percent', True)}: es para puntuaciones en porcentaje, "
                              "no para predicciones sobre un conjunto de prueba.")
@@ -293,6 +299,50 @@ def analyze_results(
         details=tuple(res["details"]),
     )
 
+
+#: Medidas que corresponden a cada tipo de predicción sobre un conjunto de prueba.
+_TEST_SET_METRICS = {
+    "labels": ("sus aciertos", {"accuracy", "exactitud", "error", "tasa_de_error"}),
+    "scores": ("su AUC", {"auc", "roc_auc"}),
+    "regression": ("su pérdida en cada ejemplo", {"mse", "rmse", "mae"}),
+}
+
+
+def _check_test_set_options(d, higher_is_better, metric, loss) -> str:
+    """Con predicciones sobre un conjunto de prueba, la prueba fija la medida y su dirección:
+    una dirección o una medida que no corresponde se dice (puede ser que la columna de
+    etiquetas no lo fuera, como «truth» con las puntuaciones de un oráculo). Devuelve la pérdida
+    de una regresión: la absoluta si la medida es el error absoluto medio."""
+    label = d.label_column
+    kind = {"labels": "etiquetas (clases)", "scores": "puntuaciones de un problema binario",
+            "regression": "valores de una regresión"}[d.kind]
+    ignore = option("ignore_columns", [label])
+    what = (f"las filas se leyeron como ejemplos de un conjunto de prueba: «{label}» tiene las "
+            f"etiquetas verdaderas y las demás columnas, {kind}")
+    if higher_is_better is not None:
+        raise ValueError(
+            f"{option('higher_is_better', higher_is_better)}: {what}, que se comparan por "
+            f"{_TEST_SET_METRICS[d.kind][0]} (la prueba ya sabe qué es mejor). Quite esa opción; "
+            f"si «{label}» no son las etiquetas verdaderas sino otra columna de puntuaciones, "
+            f"dígalo con {ignore}."
+        )
+    key = canonical_metric(metric) if metric is not None else None
+    if key is not None and key not in _TEST_SET_METRICS[d.kind][1]:
+        raise ValueError(
+            f"{option('metric', metric)}: {what}, que se comparan por "
+            f"{_TEST_SET_METRICS[d.kind][0]}, no por «{metric}». Quite esa opción o dé la medida "
+            f"que corresponde; si «{label}» no son las etiquetas verdaderas, dígalo con {ignore}."
+        )
+    if key == "mae":  # el error absoluto medio compara las pérdidas absolutas
+        return "absolute"
+    if key in ("mse", "rmse") and loss == "absolute":
+        raise ValueError(f"`metric={metric!r}` es una pérdida cuadrática y `loss='absolute'`, "
+                         "absoluta: dé solo una de las dos.")
+    return loss
+
+
+_ROWS = {"test_set": "ejemplos de un conjunto de prueba",
+         "cv": "particiones de una validación cruzada", "seeds": "semillas de entrenamiento"}
 
 _DEFAULTS = {"design": None, "higher_is_better": None, "metric": None, "alpha": 0.05,
              "rope": None, "control": None, "test_train_ratio": None, "cv": None,

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from course_utils._options import option
 from course_utils._validation import show_value
 from course_utils.guide import GUIDE
 from course_utils.report._format import _cap, _fmt, _p_text
@@ -415,5 +416,5 @@ def _conclusions(res: dict, design: str, alpha: float, rope, higher) -> list[str
                        "prueba de equivalencia con un margen fijado de antemano (cuaderno 07).")
         else:
             out.append("Para afirmar que dos modelos son prácticamente iguales, repita el "
-                       "análisis con una ROPE (opción `rope`, cuaderno 09).")
+                       f"análisis con una ROPE (opción {option('rope')}, cuaderno 09).")
     return out

@@ -32,14 +32,18 @@ STYLE = (
     "figure{margin:1.25rem 0}"
     "figcaption{color:var(--suave);font-size:.95em;margin:.25rem 0}"
     ".caja{overflow-x:auto}"
-    # Las tablas anchas aprovechan el margen derecho de una pantalla ancha (menos 1rem: la
-    # barra de desplazamiento vertical también cuenta en 100vw).
-    "figure.tabla{margin-right:calc(-1*max(0px,(100vw - 54rem)/2 - 1rem))}"
+    # Las tablas anchas (ocho columnas o más) aprovechan los márgenes de una pantalla ancha
+    # (menos 1rem: la barra de desplazamiento vertical también cuenta en 100vw), con la letra
+    # algo menor: la tabla de parejas cabe a 1024 px sin desplazarse.
+    "figure.ancha{margin-left:calc(-1*max(0px,(100vw - 54rem)/2 - 1rem));"
+    "margin-right:calc(-1*max(0px,(100vw - 54rem)/2 - 1rem))}"
+    "figure.ancha table{font-size:.86em}"
     "table{border-collapse:collapse;margin:.25rem 0;font-size:.94em}"
     "td,th{padding:.25rem .45rem;border-bottom:1px solid var(--borde);text-align:left;"
     "vertical-align:top}"
     ".num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}"
-    "th{border-bottom-width:2px;white-space:nowrap;vertical-align:bottom}"
+    ".junto{white-space:nowrap}"
+    "th{border-bottom-width:2px;vertical-align:bottom}"
     ".figura img{display:block;max-width:100%;height:auto;background:#fff}"
 )
 
@@ -73,20 +77,29 @@ def html_table(table: pd.DataFrame, caption: str, conf: str = "95") -> str:
 
     def cell(tag: str, text: str, num: bool, scope: str = "") -> str:
         text = html.escape(text, quote=False)
+        text = re.sub(r"(?<![\w.])-(?=[\d∞])", "−", text)  # el signo menos tipográfico
         if num:
-            text = re.sub(r"(?<![\w.])-(?=[\d∞])", "−", text).replace("&lt; ", "&lt;&nbsp;")
+            text = text.replace("&lt; ", "&lt;&nbsp;")
+        else:  # «22/29 [0.58, 0.88]»: el intervalo en su línea, entero
+            text = re.sub(r" ?(\[[^\]]*\])", r'<br><span class="junto">\1</span>', text)
         attrs = (' class="num"' if num else "") + (f' scope="{scope}"' if scope else "")
         return f"<{tag}{attrs}>{text}</{tag}>"
 
     head = "".join(cell("th", str(c), n, "col") for c, n in zip(table.columns, numeric))
-    # «δ de Cliff (sin parear)» en dos líneas: las cabeceras no se parten en ningún otro sitio.
-    head = head.replace(" (", "<br>(")
+    # Las cabeceras de dos palabras («p ajustado», «r pareada») van en dos líneas, y
+    # «¿significativa?» puede partirse con guion: así la tabla de parejas, con once columnas,
+    # cabe a 1024 px sin desplazarse. Las cifras nunca se parten.
+    for two_lines in ("p ajustado", "r pareada", "p signos", "A gana", "rango medio",
+                      "celdas observadas"):
+        head = head.replace(f">{two_lines}<", ">" + two_lines.replace(" ", "<br>", 1) + "<")
+    head = head.replace("¿significativa?", "¿significa&shy;tiva?")
     body = "".join(
         "<tr>" + "".join(cell("td", t, n) for t, n in zip(row, numeric)) + "</tr>" for row in rows
     )
     label = html.escape(caption, quote=True)
     return (
-        f'<figure class="tabla"><figcaption>{inline_html(caption)}</figcaption>'
+        f'<figure class="tabla{" ancha" if table.shape[1] >= 8 else ""}">'
+        f'<figcaption>{inline_html(caption)}</figcaption>'
         f'<div class="caja" role="region" tabindex="0" aria-label="{label}">'
         f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div></figure>"
     )

@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from course_utils._options import option
 from course_utils._validation import describe, show_value
 
 # Los textos que ``pandas.read_csv`` lee como celda vacía (R escribe ``NA``).
@@ -43,7 +44,9 @@ _ANY_NUMBER = re.compile("|".join(f"(?P<{k}>{rx.pattern})" for k, rx in _NUMBER.
 _BOOLEAN = ["True", "TRUE", "true", "False", "FALSE", "false"]  # lo que lee pandas.read_csv
 _MAYBE_THOUSANDS = re.compile(r"[+-]?[1-9]\d{0,2}(?:,\d{3})+")  # 1,234: ¿mil o uno coma...?
 _SEPARATORS = {"\t": "tabulador", ";": "punto y coma", ",": "coma"}
-_ROW_INDEX_NAMES = {"index", "level_0"}  # lo que deja ``reset_index()`` antes de ``to_csv``
+#: Lo que deja ``reset_index()`` antes de ``to_csv``, y la cabecera que dan a los nombres de
+#: fila de R algunos repositorios de datos (Rdatasets: «rownames»).
+_ROW_INDEX_NAMES = {"index", "level_0", "rownames", "row.names", "row_names"}
 _FOLD_LABEL = re.compile(
     r"(?:fold|particion|partición|partition|pliegue|split|cv)[\s_.-]*\d+", re.IGNORECASE)
 _SEED_LABEL = re.compile(r"(?:seed|semilla|run|ejecucion|ejecución)[\s_.-]*\d+", re.IGNORECASE)
@@ -428,7 +431,8 @@ def row_labels(table: pd.DataFrame, index_col: object, *, label: object = None,
                  "concatenados": "índices 0, 1, 2... que vuelven a empezar, como los de tablas "
                                  "unidas con pandas.concat"}[kind]
         hint = "" if kind in ("0…N−1", "1…N") or label is not None else (
-            " Si esos números identifican los conjuntos de datos, indíquelo con `index_col`.")
+            " Si esos números identifican los conjuntos de datos, indíquelo con "
+            f"{option('index_col', columns.index(col))}.")
         return rest, [f"{what} es un índice de filas ({whose}) y no se analiza.{hint}"]
     if pd.api.types.is_numeric_dtype(values.dtype) and not explicit:
         sample = ", ".join(show_value(v) for v in values.dropna().iloc[:3])
@@ -436,7 +440,7 @@ def row_labels(table: pd.DataFrame, index_col: object, *, label: object = None,
             f"`data`: {what[0].lower()}{what[1:]} tiene números ({sample}...) que no son un "
             "índice de filas 0…N−1 ni 1…N. Si son las puntuaciones de un modelo, escriba su "
             "nombre en la cabecera; si identifican los conjuntos de datos, indíquelo con "
-            "`index_col`."
+            f"{option('index_col', columns.index(col))}."
         )
     if label is not None and label != col:
         return rest, [f"{what} tiene los nombres de los ejemplos de prueba y no se analiza (los "
@@ -485,13 +489,73 @@ def _resolve(index_col: object, columns: list) -> object:
     if isinstance(index_col, str):
         if index_col not in columns:
             raise ValueError(
-                f"`index_col`: la columna «{index_col}» no está en la tabla (columnas: "
+                f"{option('index_col')}: la columna «{index_col}» no está en la tabla (columnas: "
                 f"{', '.join(map(str, columns))})."
             )
         return index_col
     if not 0 <= int(index_col) < len(columns):
         raise ValueError(
-            f"`index_col`: no hay ninguna columna en esa posición; la tabla tiene "
+            f"{option('index_col')}: no hay ninguna columna en esa posición; la tabla tiene "
             f"{len(columns)} ({', '.join(map(str, columns))})."
         )
     return columns[int(index_col)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Particiones en columnas: ``cv_results_`` de scikit-learn
+# ---------------------------------------------------------------------------------------------
+
+_SPLIT = re.compile(r"split(\d+)_test_(.+)")
+
+
+def cv_results_to_long(table: pd.DataFrame) -> tuple[pd.DataFrame, list[str]] | None:
+    """La tabla ``cv_results_`` de ``GridSearchCV`` (o ``RandomizedSearchCV``, ``cross_validate``
+    de varias configuraciones), en forma larga: una fila por configuración y partición.
+
+    En ``cv_results_`` cada fila es una configuración (un modelo) y las particiones están en
+    columnas (``split0_test_score``, ``split1_test_score``...; ``split0_test_accuracy``... con
+    varias medidas). Devuelve la tabla larga (``modelo``, ``particion`` y una columna por
+    medida) y la nota para el informe, o None si la tabla no tiene esa forma.
+    """
+    found = [(c, _SPLIT.fullmatch(str(c))) for c in table.columns]
+    splits = {c: (int(m.group(1)), m.group(2)) for c, m in found if m}
+    if len({i for i, _ in splits.values()}) < 2:
+        return None
+    names = _configuration_names(table)
+    rows = []
+    for column, (i, measure) in splits.items():
+        rows.append(pd.DataFrame({"modelo": names, "particion": i, "medida": measure,
+                                  "valor": pd.to_numeric(table[column], errors="coerce")}))
+    long = pd.concat(rows, ignore_index=True)
+    wide = long.pivot_table(index=["modelo", "particion"], columns="medida", values="valor",
+                            sort=False, dropna=False).reset_index()
+    wide.columns.name = None
+    measures = list(dict.fromkeys(m for _, m in splits.values()))
+    wide = wide[["modelo", "particion"] + measures]
+    first, last = min(i for i, _ in splits.values()), max(i for i, _ in splits.values())
+    note = (f"La tabla tiene la forma de cv_results_ de scikit-learn: cada fila es una "
+            f"configuración (un modelo) y las columnas split{first}_test_… a split{last}_test_…, "
+            "sus particiones; las medias, desviaciones, rangos y tiempos no se analizan.")
+    return wide, [note]
+
+
+def _configuration_names(table: pd.DataFrame) -> list[str]:
+    """El nombre de cada configuración: sus hiperparámetros (``params`` o ``param_*``)."""
+    import ast
+
+    if "params" in table.columns:
+        names = []
+        for text in table["params"].astype(str):
+            try:
+                params = ast.literal_eval(text)
+            except (ValueError, SyntaxError):
+                params = None
+            names.append(" ".join(f"{k}={v}" for k, v in params.items())
+                         if isinstance(params, dict) else text)
+    else:
+        params = [c for c in table.columns if str(c).startswith("param_")]
+        names = [" ".join(f"{str(c)[6:]}={row[c]}" for c in params if pd.notna(row[c]))
+                 for _, row in table.iterrows()] if params else []
+    if not names or len(set(names)) < len(names):
+        names = [f"configuración {i + 1}" for i in range(len(table))]
+    return names

@@ -106,6 +106,41 @@ def prediction_kind(y: np.ndarray, preds: dict, label: str, given: str | None,
     return kind, positive, reason, notes
 
 
+_PROBABILITY_PREFIXES = ("", ".pred_", "pred_", "prob_", "proba_", "p_", "prob.", "p.")
+
+
+def refuse_class_probabilities(y: np.ndarray, preds: dict, label: str) -> None:
+    """Error si varias columnas son las probabilidades de cada clase de un mismo modelo.
+
+    Son las columnas con el nombre de una clase de ``y`` (``Class1``, ``.pred_Class1`` de
+    tidymodels, ``0``/``1`` de ``predict_proba`` puesto en una tabla) que, juntas, suman 1 en
+    cada fila: las de un solo modelo, no un modelo cada una.
+    """
+    classes = {_norm(c): c for c in pd.unique(pd.Series(y))}
+    group = []
+    for m, p in preds.items():
+        name = str(m).strip().lower()
+        if value_kind(p) == "float" and any(
+                name.startswith(pre) and _norm(str(m).strip()[len(pre):]) in classes
+                for pre in _PROBABILITY_PREFIXES):
+            group.append(m)
+    if len(group) < 2:
+        return
+    total = np.sum([np.asarray(preds[m], dtype=float) for m in group], axis=0)
+    if not np.allclose(total, 1.0, atol=1e-6):
+        return
+    others = [m for m in preds if m not in group]
+    rest = (f" («{'», «'.join(map(str, others))}» puede ser la clase que predice ese mismo "
+            "modelo)" if others else "")
+    raise ValueError(
+        f"`data`: {list_columns(group)} llevan los nombres de las clases de «{label}» y suman 1 "
+        "en cada fila: son las probabilidades de cada clase que da un mismo modelo, no "
+        f"{len(group)} modelos{rest}. El informe compara modelos: hace falta una columna por "
+        "modelo (la probabilidad de la clase positiva, o la clase que predice). Si la tabla es "
+        "de un solo modelo, no hay nada que comparar."
+    )
+
+
 def _not_predictions(columns: list, label: str, preds: dict) -> ValueError:
     """Error: estas columnas no parecen predicciones de las clases de ``label``."""
     one = len(columns) == 1

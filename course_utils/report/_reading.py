@@ -7,20 +7,25 @@ tabla y la deja como un :class:`_Design`: unidades × modelos, o etiquetas y pre
 
 from __future__ import annotations
 
-import math
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from course_utils._validation import describe, show_value
-from course_utils.report._input import index_to_column, read_csv_file, row_labels
+from course_utils._validation import describe
+from course_utils.report._input import (
+    cv_results_to_long, index_to_column, read_csv_file, row_labels,
+)
 from course_utils._options import option
-from course_utils.report._predictions import prediction_kind
+from course_utils.report._predictions import prediction_kind, refuse_class_probabilities
+from course_utils.report._units import (
+    _averaged_note, _check_numeric, _cv_structure, _drop_empty_scores, _duplicates,
+    _group_means, _missing_fix, _pivot, _ratio_from_columns, _seed_per_run, _unpaired,
+    _unpaired_within,
+)
 from course_utils.report._roles import (
-    _DATASET_NAMES, _FOLD_NAMES, _LABEL_NAMES, _METRIC_NAME_NAMES, _NTEST_NAMES,
+    _DATASET_NAMES, _FOLD_NAMES, _LABEL_NAMES, _METRIC_NAME_NAMES, _NTEST_NAMES, _examples,
     _NTRAIN_NAMES, _SEED_NAMES, METRICS, _plain, assign_roles, canonical_metric,
     doubtful_model_columns, is_score_name, is_time_name, list_columns,
     metric_properties, non_model_kind, raise_doubtful, refuse_values, value_kind,
@@ -78,9 +83,15 @@ def read_results(data: object, *, index_col: object = None) -> pd.DataFrame:
     return _read_table(data, index_col)[0]
 
 
-def _read_table(data: object, index_col: object = None,
-                label_column: object = None) -> tuple[pd.DataFrame, list[str]]:
-    """La tabla de :func:`read_results` y las notas sobre cómo se leyó (para el informe)."""
+def _read_table(data: object, index_col: object = None, label_column: object = None,
+                columns: dict | None = None) -> tuple[pd.DataFrame, list[str]]:
+    """La tabla de :func:`read_results` y las notas sobre cómo se leyó (para el informe).
+
+    La columna de nombres de fila la reconoce :func:`._input.row_labels` (el único sitio que
+    decide qué es una primera columna sin nombre); para ello necesita saber qué columnas ya
+    tienen un papel: las que se nombraron (``label_column`` y ``columns``, papel → columna) o
+    las que lo dicen con su nombre.
+    """
     if isinstance(data, pd.DataFrame):
         if data.empty:
             raise ValueError("`data` no tiene filas: el informe necesita resultados.")
@@ -94,22 +105,29 @@ def _read_table(data: object, index_col: object = None,
             "`data` debe ser un DataFrame de pandas o la ruta de un fichero CSV; se recibió "
             f"{describe(data)}."
         )
+    given = dict(columns or {}, label=label_column)
     width0 = table.shape[1]
     while True:  # to_csv() de una tabla que ya tenía «Unnamed: 0» deja dos índices
-        columns = list(table.columns)
-        label = label_column if label_column in columns else _find(columns, _LABEL_NAMES)
-        width = len(columns)
+        names = list(table.columns)
+
+        def role(name: str, known: set[str]) -> object:
+            if given.get(name) in names:
+                return given[name]
+            # la primera con ese nombre; si hay varias, lo dice después ``assign_roles``
+            return next((c for c in names if _plain(c) in known), None)
+
+        width = len(names)
         table, more = row_labels(
-            table, index_col, label=label, dataset=_find(columns, _DATASET_NAMES),
-            fold=_find(columns, _FOLD_NAMES), seed=_find(columns, _SEED_NAMES),
-            from_index=from_index, again=len(columns) < width0)
+            table, index_col, label=role("label", _LABEL_NAMES),
+            dataset=role("dataset", _DATASET_NAMES), fold=role("fold", _FOLD_NAMES),
+            seed=role("seed", _SEED_NAMES), from_index=from_index,
+            again=len(names) < width0)
         notes += more
         if index_col is not None or table.shape[1] in (0, width):
             break
     if table.shape[1] == 0:
         raise ValueError("`data` no tiene columnas de resultados.")
     return table, notes
-
 
 
 def _find(columns: list[str], names: set[str]) -> str | None:
@@ -142,6 +160,7 @@ class _Design:
     notes: list = field(default_factory=list)  # lo que se dedujo al leer la tabla
     positive_label: object = None  # test_set con puntuaciones: la clase positiva
     positive_reason: str = ""
+    label_column: str = ""  # test_set: la columna de las etiquetas verdaderas
 
 
 _VARIES = {
@@ -150,107 +169,6 @@ _VARIES = {
     "seeds": "la semilla de entrenamiento (la división de los datos es fija)",
     "datasets": "los conjuntos de datos (cada uno, una puntuación por algoritmo)",
 }
-_MISSING_FIX = ("Ejecute lo que falta o, para usar todas las celdas observadas con la prueba de "
-                "Skillings y Mack (cuaderno 12), pase allow_missing=True.")
-
-
-def _check_numeric(table: pd.DataFrame, what: str) -> pd.DataFrame:
-    out = table.copy()
-    for col in out.columns:
-        refuse_values(str(col), value_kind(out[col]), "puntuaciones")
-        converted = pd.to_numeric(out[col], errors="coerce")
-        bad = converted.isna() & out[col].notna()
-        if bad.any():
-            row = out.index[np.flatnonzero(bad.to_numpy())[0]]
-            shown = show_value(row) if isinstance(row, tuple) else row
-            raise ValueError(
-                f"`data`: la columna «{col}» de {what} debe tener números; en la fila «{shown}» "
-                f"hay {show_value(out.loc[row, col])}."
-            )
-        out[col] = converted.astype(float)
-    vals = out.to_numpy(dtype=float)
-    if np.isinf(vals).any():
-        raise ValueError(f"`data`: {what} tiene valores infinitos.")
-    return out
-
-
-def _key_text(key: object) -> str:
-    parts = key if isinstance(key, tuple) else (key,)
-    return ", ".join(str(k.item() if isinstance(k, np.generic) else k) for k in parts)
-
-
-def _pivot(long: pd.DataFrame, unit_cols: list[str], model: str, score: str, where: str,
-           unused: list | None = None):
-    counts = long.groupby(unit_cols + [model], dropna=False).size()
-    if (counts > 1).any():
-        key = counts[counts > 1].index[0]
-        hint = ""
-        if unused:
-            hint = (f" Si alguna de las columnas sin papel ({list_columns(unused)}) distingue "
-                    f"esas filas, dígalo ({option('fold_column')}, {option('repeat_column')}, "
-                    f"{option('seed_column')} o {option('dataset_column')}).")
-        raise ValueError(
-            f"`data`: hay filas repetidas para la misma {where} y modelo ({_key_text(key)}): "
-            "cada modelo debe tener una sola puntuación por unidad. Quite las filas "
-            "duplicadas." + hint
-        )
-    # Solo las unidades observadas (no todas las combinaciones de sus números: las particiones
-    # numeradas seguidas, 0…99, no se cruzan con cada repetición), en el orden de la tabla.
-    wide = long.set_index(unit_cols + [model])[score].unstack(model)
-    units = long[unit_cols].drop_duplicates()
-    rows = (pd.MultiIndex.from_frame(units) if len(unit_cols) > 1
-            else pd.Index(units[unit_cols[0]], name=unit_cols[0]))
-    return wide.reindex(rows)[list(pd.unique(long[model]))]  # modelos en el orden de la tabla
-
-
-def _unpaired(wide: pd.DataFrame, where: str, fix: str) -> None:
-    missing = wide.isna()
-    if missing.to_numpy().any():
-        rows, cols = np.nonzero(missing.to_numpy())
-        cells = [f"«{wide.columns[c]}» en ({_key_text(wide.index[r])})"
-                 for r, c in zip(rows[:3], cols[:3])]
-        more = f" (y {len(rows) - 3} más)" if len(rows) > 3 else ""
-        raise ValueError(
-            f"`data`: las {where} no están pareadas: falta la puntuación de "
-            f"{'; '.join(cells)}{more}. Todos los modelos deben evaluarse sobre las mismas "
-            f"{where}. {fix}"
-        )
-
-
-def _group_means(wide: pd.DataFrame) -> pd.DataFrame:
-    """Media de cada modelo dentro de cada grupo (primer nivel del índice), sin contar celdas
-    vacías; suma las filas en orden, como ``DataFrame.mean`` de cada grupo (los mismos bits)."""
-    codes, names = pd.factorize(wide.index.get_level_values(0), sort=False)
-    order = np.argsort(codes, kind="stable")
-    starts = np.flatnonzero(np.r_[True, np.diff(codes[order]) != 0])
-    values = wide.to_numpy(dtype=float)[order]
-    seen = ~np.isnan(values)
-    filled = np.where(seen, values, 0.0)
-    ends = np.r_[starts[1:], len(values)]
-    sums = np.array([filled[a:b].sum(axis=0) for a, b in zip(starts, ends)])
-    counts = np.array([seen[a:b].sum(axis=0) for a, b in zip(starts, ends)])
-    with np.errstate(invalid="ignore", divide="ignore"):
-        means = np.where(counts > 0, sums / np.maximum(counts, 1), np.nan)
-    return pd.DataFrame(means, index=pd.Index(names, name=wide.index.names[0]),
-                        columns=wide.columns)
-
-
-def _unpaired_within(wide: pd.DataFrame) -> None:
-    """Particiones × modelos dentro de cada conjunto (primer nivel del índice): un modelo que
-    está en un conjunto debe tener todas sus particiones; si falta del todo, es una celda vacía
-    de la tabla conjuntos × algoritmos."""
-    missing = wide.isna()
-    if not missing.to_numpy().any():
-        return
-    present = (~missing).groupby(level=0, sort=False).transform("any")
-    bad = (missing & present).any(axis=1).to_numpy()
-    if bad.any():
-        name = wide.index[np.flatnonzero(bad)[0]][0]
-        group = wide.xs(name, level=0, drop_level=False)
-        _unpaired(group.loc[:, group.notna().any()], f"particiones del conjunto «{name}»",
-                  "Repita las que faltan o quite ese conjunto.")
-
-
 def _unused_note(columns: list, why: dict) -> str:
     if not columns:
         return ""
@@ -283,6 +201,15 @@ def _infer_design(
     given = dict(columns or {})
     given["label"] = label_column
     ignore, models_given = list(ignore_columns), list(model_columns)
+    reshaped = None
+    if not any(given.get(r) for r in ("model", "fold", "score", "label")) and not models_given:
+        reshaped = cv_results_to_long(table.drop(columns=ignore, errors="ignore"))
+    if reshaped is not None:  # particiones en columnas (cv_results_ de scikit-learn)
+        table, ignore = reshaped[0], []
+        d = _infer_design(table, design, None, cv, test_train_ratio, allow_missing,
+                          columns=given, metric=metric, percent=percent)
+        d.notes[:0] = reshaped[1]
+        return d
     roles, set_aside = assign_roles(table, given, ignore, models_given)
     if roles["model"] is not None and label_column is None:
         roles["label"] = None  # una tabla larga no tiene etiquetas: «y» puede ser otra cosa
@@ -322,8 +249,9 @@ def _test_set_design(table, roles, used, why, design, models_given, predictions,
     label = roles["label"]
     if design not in (None, "test_set"):
         raise ValueError(
-            f"`design`: la columna de etiquetas «{label}» indica predicciones sobre un "
-            f"conjunto de prueba (design='test_set'), no {design!r}."
+            f"{option('design')}: la columna de etiquetas «{label}» indica predicciones sobre "
+            f"un conjunto de prueba ({option('design', 'test_set')}), no "
+            f"{option('design', design)}."
         )
     cols = list(table.columns)
     models = models_given or [c for c in cols if c not in used and not why.get(c)]
@@ -339,11 +267,14 @@ def _test_set_design(table, roles, used, why, design, models_given, predictions,
             "de prueba necesita su etiqueta y la predicción de cada modelo."
         )
     preds = {str(m): table[m].to_numpy() for m in models}
+    if not models_given:
+        refuse_class_probabilities(table[label].to_numpy(), preds, str(label))
     kind, positive, reason, notes = prediction_kind(table[label].to_numpy(), preds, str(label),
                                                     predictions, positive_label)
     if kind != "labels" and not models_given:
         raise_doubtful(doubtful_model_columns(table, models, None, 1.0))
     return _Design("test_set", y_true=table[label].to_numpy(), predictions=preds, kind=kind,
+                   label_column=str(label),
                    positive_label=positive, positive_reason=reason,
                    notes=[n for n in [_unused_note(skipped, why)] + notes if n],
                    varies=_VARIES["test_set"])
@@ -428,18 +359,17 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
         long, metric_col, metric_value = _metric_rows(long, used, None, score, notes)
     used = used | {metric_col}
     refuse_values(str(score), value_kind(long[score]), "puntuaciones")
-    long = long.copy()
-    long[score] = pd.to_numeric(long[score], errors="coerce")
-    if long[score].isna().any():
-        row = int(np.flatnonzero(long[score].isna().to_numpy())[0])
-        raise ValueError(
-            f"`data`: la columna de puntuaciones «{score}» tiene una celda vacía o que no es un "
-            f"número (fila {row + 2} del fichero, contando la cabecera)."
-        )
+    long = _drop_empty_scores(long, score, notes)
     unused = [c for c in table.columns if c not in used and c != score and c != metric_col]
     role_cols = {c for c in roles.values() if c is not None}
     notes.insert(0, _unused_note([c for c in table.columns if c not in role_cols
                                   and c not in n_columns and c not in (score, metric_col)], why))
+    if seed is not None and (fold is not None or repeat is not None) and _seed_per_run(
+            long, [c for c in (dataset, repeat, fold) if c is not None], seed):
+        notes.append(f"«{seed}» cambia de un algoritmo a otro en la misma partición: es la "
+                     "semilla de cada ejecución, no una unidad que compartan los algoritmos, y no "
+                     "se usa para emparejarlos.")
+        seed = None
     units = [c for c in (repeat, fold, seed) if c is not None]
     n_datasets = long[dataset].nunique() if dataset is not None else 1
     metric_name = ""
@@ -452,40 +382,49 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
     if n_datasets > 1:
         if design not in (None, "datasets"):
             raise ValueError(
-                f"`design`: la tabla tiene {n_datasets} conjuntos de datos distintos en "
+                f"{option('design')}: la tabla tiene {n_datasets} conjuntos de datos distintos en "
                 f"«{dataset}»; con varios conjuntos, la unidad de análisis es el conjunto "
-                "(design='datasets'). Para analizar uno solo, filtre sus filas antes."
+                f"({option('design', 'datasets')}). Para analizar uno solo, filtre sus filas "
+                "antes."
             )
         averaged = ""
         if units:
             wide = _pivot(long, [dataset] + units, model, score, "partición", unused)
-            _unpaired_within(wide)
+            wide = _unpaired_within(wide, allow_missing, notes)
             wide = _group_means(wide)
-            averaged = _averaged_note(fold, seed)
+            averaged = _averaged_note(fold, repeat, seed)
         else:
             wide = _pivot(long, [dataset], model, score, "conjunto de datos", unused)
         wide.index.name = str(dataset)
         wide.columns = [str(c) for c in wide.columns]
         if wide.isna().to_numpy().any() and not allow_missing:
-            _unpaired(wide, "celdas de la tabla conjuntos × algoritmos", _MISSING_FIX)
+            _unpaired(wide, "celdas de la tabla conjuntos × algoritmos", _missing_fix())
         return _Design("datasets", table=wide, averaged=averaged, metric=metric_name,
                        notes=notes, varies=_VARIES["datasets"])
 
     # Un solo conjunto de datos: particiones o semillas.
     if not units:
+        per = int(long.groupby(model).size().max())
+        described = [c for c in unused if why.get(c) == "una descripción de los datos"]
         raise ValueError(
-            "`data`: con un solo conjunto de datos hacen falta varias puntuaciones por modelo, "
-            "con una columna que diga de qué partición («particion», y «repeticion» si se "
-            "repitió la validación cruzada) o de qué semilla («semilla») sale cada una; si "
-            f"tiene otro nombre, dígalo con {option('fold_column')}, "
-            f"{option('repeat_column')} o {option('seed_column')}."
+            f"`data`: no se sabe qué distingue las {per} filas de cada algoritmo: hace falta "
+            "una columna que diga de qué "
+            + ("conjunto de datos, " if dataset is None else "")
+            + "partición («particion», y «repeticion» si se repitió la validación cruzada) o "
+            "semilla («semilla») sale cada puntuación; si tiene otro nombre, dígalo con "
+            + (f"{option('dataset_column')}, " if dataset is None else "")
+            + f"{option('fold_column')}, {option('repeat_column')} o {option('seed_column')}."
+            + (f" {list_columns(described)} describen los datos, pero no identifican cada fila: "
+               "sin una columna que lo haga, las filas no se pueden emparejar entre algoritmos."
+               if described else "")
         )
     if design == "datasets":
         raise ValueError(
-            "`design='datasets'` no sirve aquí: la tabla tiene un solo conjunto de datos y las "
-            "filas son particiones o semillas, que no son conjuntos de datos independientes. "
-            "No las use como bloques de Friedman (cuaderno 08, «Errores comunes»): deje "
-            "`design` sin fijar para analizarlas como validación cruzada o semillas."
+            f"{option('design', 'datasets')} no sirve aquí: la tabla tiene un solo conjunto de "
+            "datos y las filas son particiones o semillas, que no son conjuntos de datos "
+            "independientes. No las use como bloques de Friedman (cuaderno 08, «Errores "
+            f"comunes»): deje {option('design')} sin fijar para analizarlas como validación "
+            "cruzada o semillas."
         )
     only_seeds = seed is not None and repeat is None or design == "seeds"
     where = "semillas" if fold is None and only_seeds else "particiones"
@@ -495,11 +434,13 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
     wide.columns = [str(c) for c in wide.columns]
     if where == "semillas":
         if design not in (None, "seeds"):
-            raise ValueError(f"`design`: las filas son semillas; use design='seeds', no {design!r}.")
+            raise ValueError(f"{option('design')}: las filas son semillas; use "
+                             f"{option('design', 'seeds')}, no {option('design', design)}.")
         return _Design("seeds", table=wide.reset_index(drop=True), metric=metric_name,
                        notes=notes, varies=_VARIES["seeds"])
     if design not in (None, "cv"):
-        raise ValueError(f"`design`: las filas son particiones; use design='cv', no {design!r}.")
+        raise ValueError(f"{option('design')}: las filas son particiones; use "
+                         f"{option('design', 'cv')}, no {option('design', design)}.")
     frame = wide.index.to_frame(index=False)
     wide = wide.reset_index(drop=True)
     layout, ratio, order = _cv_structure(frame, fold, repeat, seed, cv, ratio, notes)
@@ -508,133 +449,10 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
                    varies=_VARIES["cv"])
 
 
-def _averaged_note(fold, seed) -> str:
-    what = "semillas" if seed is not None and fold is None else "particiones"
-    return (f"Cada celda es la media de las {what} de ese conjunto: las {what} no son "
-            "conjuntos de datos independientes y no se usan como bloques.")
-
-
-def _ratio_from_columns(long, ntest, ntrain, given):
-    if ntest is None or ntrain is None:
-        return given
-    ratio = (pd.to_numeric(long[ntest]) / pd.to_numeric(long[ntrain])).mean()
-    if given is not None and not math.isclose(ratio, given, rel_tol=1e-6):
-        raise ValueError(
-            f"{option('test_train_ratio')}: se dio {given}, pero las columnas «{ntest}» y "
-            f"«{ntrain}» dan {ratio:.4f}; quite uno de los dos."
-        )
-    return float(ratio)
-
-
-def _cv_structure(frame: pd.DataFrame, fold, repeat, seed, cv, ratio, notes):
-    """La forma de la validación cruzada, deducida de la estructura de las particiones.
-
-    Devuelve ``(forma, razón, orden de las filas)``. Con una columna de repetición (o de
-    semilla, que hace de repetición), k es el número de particiones de cada repetición, estén
-    numeradas dentro de cada una (0…k−1) o seguidas (0…r·k−1); nunca el mayor número de
-    partición. Sin ella, si cada número de partición sale una sola vez, no se sabe cuántas
-    repeticiones hubo (100 particiones pueden ser 10 × 10): se pregunta.
-    """
-    groups = [c for c in (repeat, seed) if c is not None]
-    order = np.arange(len(frame))
-    if groups:
-        order = frame.sort_values(groups, kind="stable").index.to_numpy()
-    if fold is None:
-        if ratio is None and cv is None:
-            raise ValueError(
-                f"`data`: las filas son repeticiones («{groups[0]}») sin columna de partición: "
-                "si cada una es una semilla de entrenamiento sobre la misma división, dígalo "
-                f"con {option('design', 'seeds')}; si cada una es una división distinta en "
-                "entrenamiento y prueba, dé la razón n_prueba / n_entrenamiento con "
-                f"{option('test_train_ratio')} o la columna de la partición con "
-                f"{option('fold_column')}."
-            )
-        return cv or "rxk", ratio, order
-    if groups:
-        per = frame.groupby(groups, sort=False)[fold]
-        sizes, distinct = per.size(), per.nunique()
-        if (sizes != distinct).any():
-            key = sizes.index[np.flatnonzero((sizes != distinct).to_numpy())[0]]
-            raise ValueError(
-                f"`data`: en la repetición «{_key_text(key)}» ({', '.join(map(str, groups))}) "
-                f"un mismo número de partición («{fold}») sale más de una vez; cada partición "
-                "debe salir una vez por repetición."
-            )
-        if sizes.nunique() > 1:
-            raise ValueError(
-                f"`data`: las repeticiones no tienen todas el mismo número de particiones "
-                f"(de {sizes.min()} a {sizes.max()}); una validación cruzada r × k repite las "
-                "mismas k particiones."
-            )
-        k, r = int(sizes.iloc[0]), len(sizes)
-    else:
-        counts = frame[fold].value_counts(sort=False)
-        if counts.nunique() > 1:
-            raise ValueError(
-                f"`data`: unos números de partición («{fold}») salen más veces que otros (de "
-                f"{counts.min()} a {counts.max()}); si hubo repeticiones, diga cuál es la "
-                f"columna de la repetición con {option('repeat_column')}."
-            )
-        r, k = int(counts.iloc[0]), len(counts)
-        if r == 1:  # cada partición una sola vez: ¿1 × k o r × k numeradas seguidas?
-            if ratio is None and cv is None:
-                n = len(frame)
-                raise ValueError(
-                    f"`data`: hay {n} particiones («{fold}») y ninguna columna de repetición, "
-                    f"así que no se sabe cuántas particiones tenía cada validación cruzada "
-                    f"({n} pueden ser una validación de {n} particiones o varias repeticiones "
-                    "numeradas seguidas), y la t corregida lo necesita. Dé la razón n_prueba / "
-                    f"n_entrenamiento con {option('test_train_ratio')} (1/(k − 1) con k "
-                    f"particiones), o la columna de la repetición con "
-                    f"{option('repeat_column')}"
-                    + (f", o {option('cv', '5x2')} si es una 5×2cv" if n == 10 else "")
-                    + ", o añada las columnas «n_prueba» y «n_entrenamiento»."
-                )
-            return cv or "rxk", ratio, order
-    if cv == "5x2" and groups and (r, k) != (5, 2):
-        raise ValueError(
-            f"{option('cv', '5x2')}: la tabla tiene {r} repeticiones de {k} particiones, no 5 "
-            "de 2."
-        )
-    if cv is not None:
-        return cv, ratio, order
-    if r == 5 and k == 2:
-        if not groups:
-            raise ValueError(
-                f"`data`: las particiones («{fold}») son 5 repeticiones de 2, pero sin columna "
-                "de repetición no se sabe qué parejas van juntas, y la F combinada 5×2cv lo "
-                f"necesita: diga cuál es con {option('repeat_column')}, o pida la t corregida "
-                f"con {option('cv', 'rxk')}."
-            )
-        return "5x2", ratio, order
-    if k < 2:
-        if ratio is None:
-            raise ValueError(
-                "`data`: cada repetición tiene una sola partición (entrenamiento y prueba "
-                "repetidos): dé la razón n_prueba / n_entrenamiento con "
-                f"{option('test_train_ratio')}."
-            )
-        return "rxk", ratio, order
-    if ratio is None:
-        ratio = 1 / (k - 1)
-        notes.append(
-            f"Validación cruzada de {r} × {k}: {k} particiones en cada una de las {r} "
-            f"repeticiones (deducido de las columnas «{fold}» y «{'», «'.join(groups)}»"
-            if groups else
-            f"Validación cruzada de {r} × {k}: {k} particiones distintas, cada una {r} veces "
-            f"(columna «{fold}»"
-        )
-        notes[-1] += f"); la t corregida usa n_prueba / n_entrenamiento = 1/{k - 1}."
-    return "rxk", ratio, order
-
-
 def _row_label_kind(column, design, unique: bool) -> str:
     """Qué son las filas cuando solo las rotula una primera columna de texto sin papel."""
-    plain = _plain(column)
     if design is not None:
         return design
-    if plain == "" or re.fullmatch(r"unnamed_\d+", plain):  # el índice que escriben R y pandas
-        return "datasets"
     if not unique:
         raise ValueError(
             f"`data`: la primera columna, «{column}», tiene textos que se repiten y no se sabe "
@@ -650,11 +468,20 @@ def _row_label_kind(column, design, unique: bool) -> str:
     )
 
 
-def _duplicates(frame: pd.DataFrame, keys: list) -> str:
-    dup = frame[frame.duplicated(keys, keep=False)]
-    counts = dup.groupby(keys, sort=False).size()
-    shown = [f"«{_key_text(k)}» ({n} veces)" for k, n in counts.iloc[:4].items()]
-    return ", ".join(shown) + (f" y {len(counts) - 4} más" if len(counts) > 4 else "")
+def _refuse_named_rows(names: pd.Series, column, design: str) -> None:
+    """Filas con nombre («iris», «vino»...) no son particiones ni semillas porque se diga el
+    diseño: qué columna las numera hay que decirlo (si no, se analizarían conjuntos de datos
+    distintos como si fueran particiones o semillas de uno solo)."""
+    what, one, arg = (
+        ("particiones de una validación cruzada", "una partición", "fold_column")
+        if design == "cv" else ("semillas de entrenamiento", "una semilla", "seed_column"))
+    raise ValueError(
+        f"`data`: {option('design', design)} dice que las filas son {what} de un mismo "
+        f"conjunto de datos, pero la primera columna, «{column}», les da nombres "
+        f"({_examples(names)}), como los de unos conjuntos de datos. Si cada fila es un "
+        f"conjunto, dígalo con {option('dataset_column', str(column))}; si cada fila es "
+        f"{one} y esa columna la identifica, dígalo con {option(arg, str(column))}."
+    )
 
 
 def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_missing, metric,
@@ -673,7 +500,8 @@ def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
     else:
         models = [c for c in rest if not why.get(c)]
         bounded = metric_properties(metric)[0] if canonical_metric(metric or "") else None
-        raise_doubtful(doubtful_model_columns(table, models, bounded, 100.0 if percent else 1.0))
+        raise_doubtful(doubtful_model_columns(table, models, bounded, 100.0 if percent else 1.0,
+                                              labels=not units))
     skipped = [c for c in cols if c not in models and c not in units and c != row_label
                and c not in n_columns]
     notes = [_unused_note(skipped, why)]
@@ -682,22 +510,25 @@ def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
             f"`data`: hace falta una columna por modelo y al menos dos modelos; hay "
             f"{len(models)} ({', '.join(map(str, models))})."
         )
-    values = _check_numeric(table[models], "la tabla")
+    values = _check_numeric(table[models], "la tabla", table[units or cols[:1] * bool(row_label)])
     values.columns = [str(c) for c in values.columns]
     ratio = _ratio_from_columns(table, *n_columns, test_train_ratio)
 
     if dataset is not None:
         inner = [c for c in (repeat, fold, seed) if c is not None]
         return _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
-                              _averaged_note(fold, seed) if inner else "")
+                              _averaged_note(fold, repeat, seed) if inner else "")
     if row_label is not None:
+        if design in ("cv", "seeds"):
+            _refuse_named_rows(table[row_label], row_label, design)
         chosen = _row_label_kind(row_label, design, not table[row_label].duplicated().any())
         if chosen == "datasets":
             return _wide_datasets(table, values, row_label, [], design, allow_missing, notes, "")
     elif units:
         if design == "datasets":
             raise ValueError(
-                f"`design='datasets'` no sirve aquí: las filas («{units[0]}») son particiones "
+                f"{option('design', 'datasets')} no sirve aquí: las filas («{units[0]}») son "
+                "particiones "
                 "o semillas de un mismo conjunto de datos, que no son conjuntos independientes. "
                 "No las use como bloques de Friedman (cuaderno 08, «Errores comunes»)."
             )
@@ -710,12 +541,13 @@ def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
             "`data`: no se sabe qué es cada fila. Llame a la primera columna «conjunto» (una "
             "fila por conjunto de datos), «particion» (validación cruzada) o «semilla», o diga "
             f"cuál es con {option('dataset_column')}, {option('fold_column')} o "
-            f"{option('seed_column')}, o pase design='datasets', 'cv' o 'seeds'."
+            f"{option('seed_column')}, o pase {option('design', 'datasets')}, "
+            f"{option('design', 'cv')} o {option('design', 'seeds')}."
         )
     if chosen == "test_set":
         raise ValueError(
-            "`design='test_set'` necesita una columna con las etiquetas verdaderas («y_true»); "
-            f"si tiene otro nombre, dígalo con {option('label_column')}."
+            f"{option('design', 'test_set')} necesita una columna con las etiquetas verdaderas "
+            f"(«y_true»); si tiene otro nombre, dígalo con {option('label_column')}."
         )
     if chosen == "datasets":
         return _wide_datasets(table, values, None, [], design, allow_missing, notes, "")
@@ -740,8 +572,9 @@ def _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
     """Tabla ancha con una fila por conjunto de datos (o varias, una por partición)."""
     if design not in (None, "datasets"):
         raise ValueError(
-            f"`design`: las filas son conjuntos de datos («{dataset}»); con varios conjuntos, "
-            f"la unidad de análisis es el conjunto (design='datasets'), no {design!r}."
+            f"{option('design')}: las filas son conjuntos de datos («{dataset}»); con varios "
+            f"conjuntos, la unidad de análisis es el conjunto ({option('design', 'datasets')}), "
+            f"no {option('design', design)}."
         )
     if dataset is not None:
         keys = [dataset] + inner
@@ -761,12 +594,12 @@ def _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
         names = table[dataset].to_numpy()
         if inner:
             values = values.set_axis(pd.MultiIndex.from_frame(table[keys]), axis=0)
-            _unpaired_within(values)
+            values = _unpaired_within(values, allow_missing, notes)
             values = _group_means(values)
         else:
             values = values.set_axis(pd.Index(names), axis=0)
         values.index.name = str(dataset)
     if values.isna().to_numpy().any() and not allow_missing:
-        _unpaired(values, "celdas de la tabla conjuntos × algoritmos", _MISSING_FIX)
+        _unpaired(values, "celdas de la tabla conjuntos × algoritmos", _missing_fix())
     return _Design("datasets", table=values, averaged=averaged, notes=notes,
                    varies=_VARIES["datasets"])

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from course_utils._options import option
 from course_utils.guide import GUIDE, GuideEntry
 from course_utils.report._format import (
     _cap, _check_links, _fmt, _fmt_p, _md_cell, _notebook_ref, _p_text,
@@ -198,7 +199,8 @@ class AnalysisResult:
         caveats = [
             "«No significativo» no es «equivalentes»: para afirmar que dos modelos son "
             "prácticamente iguales hace falta una prueba de equivalencia (cuaderno 07)"
-            + ("." if self.design == "test_set" else " o una ROPE (cuaderno 09; opción `rope`)."),
+            + ("." if self.design == "test_set" else f" o una ROPE (cuaderno 09; opción "
+                                                     f"{option('rope')})."),
             f"Las conclusiones valen para {self._scope()}.",
         ]
         if self.notes:

@@ -15,6 +15,8 @@ import numpy as np
 import pandas as pd
 
 from course_utils._options import option
+from course_utils._validation import show_value
+from course_utils.report._input import unnamed
 
 
 def _plain(name: object) -> str:
@@ -220,8 +222,6 @@ def non_model_kind(name: object) -> str | None:
     (``*_std``) y rangos.
     """
     plain = _plain(name)
-    if plain == "" or re.fullmatch(r"unnamed_\d+", plain):
-        return "rótulos de fila sin nombre"
     # Prefijos y sufijos que no llevan nombres de modelos (TimeGPT, N-BEATS o RankSVM no caen).
     if (plain in _TIME_NAMES or plain.endswith(("_time", "_times", "_seconds", "_secs",
                                                 "_segundos", "_tiempo", "_duration"))
@@ -294,9 +294,12 @@ def _ask_role(column: str, reason: str, *, model_option: bool = True) -> str:
     if model_option:
         text += (f"; si lo es, diga cuáles son las columnas de modelos con "
                  f"{option('model_columns')}")
-    return text + (f"; si tiene otro papel, dígalo ({option('dataset_column')}, "
-                   f"{option('fold_column')}, {option('repeat_column')}, "
-                   f"{option('seed_column')}...)")
+    return text + f"; si tiene otro papel, dígalo ({_role_options()})"
+
+
+def _role_options() -> str:
+    return (f"{option('dataset_column')}, {option('fold_column')}, {option('repeat_column')}, "
+            f"{option('seed_column')}, {option('label_column')}...")
 
 
 def refuse_values(column: str, kind: str, what: str) -> None:
@@ -312,19 +315,28 @@ def refuse_values(column: str, kind: str, what: str) -> None:
 
 
 def doubtful_model_columns(frame: pd.DataFrame, columns: list, bounded: bool | None,
-                           scale: float) -> dict:
+                           scale: float, *, labels: bool = False) -> dict:
     """Las columnas que no parecen claramente de modelos, con el motivo.
 
     Una columna de un modelo tiene números (no textos, valores lógicos ni complejos), no es un
     contador 0, 1, …, N − 1 (un índice), y está en la misma escala que las demás: si la medida
     está acotada en [0, 1] (``bounded``), dentro de ese rango (``scale`` = 100 con porcentajes);
     sin medida conocida, ni enteros entre columnas con decimales ni valores fuera de [0, 1]
-    entre columnas que están dentro.
+    entre columnas que están dentro. Con ``labels`` (una tabla sin columna de etiquetas ni de
+    unidades), la única columna con solo dos valores entre otras que tienen más parece la de
+    las etiquetas verdaderas de un conjunto de prueba (``d`` con 0 y 1).
     """
     doubtful, kinds, values = {}, {}, {}
+    if labels:
+        doubtful.update(_label_like(frame, columns))
     for c in columns:
         kind = value_kind(frame[c])
         refuse_values(str(c), kind, "puntuaciones de un modelo")
+        if c in doubtful:
+            continue
+        if unnamed(c):  # la primera columna sin nombre ya la vio ``_input.row_labels``
+            doubtful[c] = "no tiene nombre en la cabecera"
+            continue
         if kind == "text":
             doubtful[c] = f"tiene textos ({_examples(frame[c])}), no puntuaciones"
             continue
@@ -361,20 +373,34 @@ def doubtful_model_columns(frame: pd.DataFrame, columns: list, bounded: bool | N
     return doubtful
 
 
+def _label_like(frame: pd.DataFrame, columns: list) -> dict:
+    """La columna que parece de etiquetas verdaderas (ver :func:`doubtful_model_columns`)."""
+    if len(columns) < 3:
+        return {}
+    two = [c for c in columns if frame[c].dropna().nunique() == 2
+           and value_kind(frame[c]) == "int"]  # con textos, lo pregunta «tiene textos»
+    if len(two) != 1:
+        return {}
+    c = two[0]
+    a, b = sorted(pd.unique(frame[c].dropna()), key=str)
+    return {c: (f"tiene solo los valores {show_value(a)} y {show_value(b)}, como las etiquetas "
+                f"verdaderas de un conjunto de prueba (si lo son, dígalo con "
+                f"{option('label_column', str(c))})")}
+
+
 def raise_doubtful(doubtful: dict) -> None:
     if not doubtful:
         return
     if len(doubtful) == 1:
         (column, reason), = doubtful.items()
-        raise ValueError(f"`data`: no se sabe si la columna {_ask_role(str(column), reason)}.")
+        raise ValueError(f"`data`: no se sabe si una columna es un modelo: "
+                         f"{_ask_role(str(column), reason)}.")
     lines = "; ".join(f"«{c}» {r}" for c, r in doubtful.items())
     names = [str(c) for c in doubtful]
     raise ValueError(
         f"`data`: no se sabe si estas columnas son modelos: {lines}. Si no lo son, ignórelas con "
         f"{option('ignore_columns', names)}; si lo son, diga cuáles son las columnas de modelos "
-        f"con {option('model_columns')}; si tienen otro papel, dígalo "
-        f"({option('dataset_column')}, {option('fold_column')}, {option('repeat_column')}, "
-        f"{option('seed_column')}...)."
+        f"con {option('model_columns')}; si tienen otro papel, dígalo ({_role_options()})."
     )
 
 
@@ -445,6 +471,12 @@ def assign_roles(table: pd.DataFrame, given: dict, ignore: list, models: list):
             first = next((c for c in hits if value_kind(table[c]) == "text"), hits[0])
             set_aside.update({c: f"identifica lo mismo que «{first}»" for c in hits if c != first})
             hits = [first]
+        texts = [c for c in hits if value_kind(table[c]) == "text"]
+        if role == "model" and len(hits) > 1 and len(texts) == 1:
+            # «framework» con los nombres y «models» con cuántos modelos tiene cada conjunto
+            set_aside.update({c: "números, no nombres de algoritmos" for c in hits
+                              if c != texts[0]})
+            hits = texts
         if len(hits) > 1:
             arg, what = ROLES[role]
             raise ValueError(
