@@ -37,7 +37,7 @@ STYLE = (
     # algo menor: la tabla de parejas cabe a 1024 px sin desplazarse.
     "figure.ancha{margin-left:calc(-1*max(0px,(100vw - 54rem)/2 - 1rem));"
     "margin-right:calc(-1*max(0px,(100vw - 54rem)/2 - 1rem))}"
-    "figure.ancha table{font-size:.86em}"
+    "figure.ancha table{font-size:.86em}figure.ancha td,figure.ancha th{padding:.25rem .35rem}"
     "table{border-collapse:collapse;margin:.25rem 0;font-size:.94em}"
     "td,th{padding:.25rem .45rem;border-bottom:1px solid var(--borde);text-align:left;"
     "vertical-align:top}"
