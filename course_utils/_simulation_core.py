@@ -239,36 +239,25 @@ _MAX_COVERAGE_CELLS = 30_000_000
 _COVERAGE_BLOCK = 2_000_000
 
 
-_blas_lock = threading.Lock()
-_blas_users = 0
-_blas_limits = None
-
-
 @contextmanager
 def _one_blas_thread():
-    """Un hilo de BLAS mientras corren réplicas, también con varias a la vez en un proceso.
+    """Un hilo de BLAS mientras corren réplicas en el hilo principal de un proceso.
 
     Las matrices de cada réplica son pequeñas: BLAS con varios hilos solo añade esperas (muchas,
     en una máquina cargada); el paralelismo lo pone joblib. El límite de ``threadpoolctl`` vale
-    para todo el proceso: cuando varios hilos corren réplicas (motor ``threading`` de joblib o
-    trabajadores de Dask con hilos), el primero que entra lo pone y el último que sale
-    devuelve los hilos de antes.
+    para todo el proceso y OpenBLAS no admite bien que otro hilo lo cambie a la vez, así que
+    solo lo pone y lo quita el hilo principal: el que llama a la simulación (sus hilos de
+    ``joblib`` o de Dask en este proceso lo heredan) y el de cada proceso de ``loky``. Los
+    trabajadores de Dask en otros procesos ya arrancan con un hilo de BLAS
+    (``OPENBLAS_NUM_THREADS=1``).
     """
-    global _blas_users, _blas_limits
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     from threadpoolctl import threadpool_limits
 
-    with _blas_lock:
-        if _blas_users == 0:
-            _blas_limits = threadpool_limits(limits=1, user_api="blas")
-        _blas_users += 1
-    try:
+    with threadpool_limits(limits=1, user_api="blas"):
         yield
-    finally:
-        with _blas_lock:
-            _blas_users -= 1
-            if _blas_users == 0:
-                _blas_limits.restore_original_limits()
-                _blas_limits = None
 
 
 def _run_replication_chunk(worker, seeds: list, kwargs: dict) -> list:
@@ -291,9 +280,11 @@ def _run_replications(worker, seeds: list, n_jobs: int | None, **kwargs) -> list
     if workers == 1 or len(seeds) < 2:
         return _run_replication_chunk(worker, seeds, kwargs)
     chunks = np.array_split(np.arange(len(seeds)), min(len(seeds), 4 * workers))
-    parts = Parallel(n_jobs=n_jobs)(
-        delayed(_run_replication_chunk)(worker, [seeds[i] for i in idx], kwargs) for idx in chunks
-    )
+    with _one_blas_thread():
+        parts = Parallel(n_jobs=n_jobs)(
+            delayed(_run_replication_chunk)(worker, [seeds[i] for i in idx], kwargs)
+            for idx in chunks
+        )
     return [out for part in parts for out in part]
 
 

@@ -24,7 +24,15 @@ Tres mundos:
 
 Todas las simulaciones derivan la semilla de cada réplica con
 ``numpy.random.SeedSequence(random_state).spawn(n_replications)``: el resultado no
-depende de ``n_jobs`` (ni del orden en que ``joblib`` reparte el trabajo).
+depende de ``n_jobs`` (ni del orden en que ``joblib`` reparte el trabajo). Las que repiten
+réplicas independientes (:func:`simulate_cv_tests`, :func:`simulate_bootstrap_coverage`) las
+reparten con ``joblib``, así que corren sin cambios en un clúster de Dask::
+
+    from distributed import Client
+    import joblib
+
+    with Client("tcp://planificador:8786"), joblib.parallel_config(backend="dask"):
+        res = simulate_cv_tests(100_000, random_state=0)  # n_jobs=None: todo el clúster
 
 Referencias
 -----------

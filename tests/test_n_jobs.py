@@ -180,3 +180,13 @@ def test_simulation_on_more_workers_than_replications():
         many = cu.simulate_bootstrap_coverage(40, 0.7, n_replications=3, n_resamples=30,
                                               n_jobs=8, random_state=5)
     assert one == many and math.isfinite(one.rate)
+
+
+def test_blas_threads_are_restored_after_replications_in_threads():
+    from threadpoolctl import threadpool_info
+
+    before = [(p["internal_api"], p["num_threads"]) for p in threadpool_info()]
+    with joblib.parallel_config(backend="threading"):
+        cu.simulate_bootstrap_coverage(40, 0.7, n_replications=16, n_resamples=30, n_jobs=2,
+                                       random_state=5)
+    assert [(p["internal_api"], p["num_threads"]) for p in threadpool_info()] == before
