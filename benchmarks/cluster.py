@@ -8,16 +8,22 @@ Mide ``cu.simulate_cv_tests`` (las 12 pruebas, 300 ejemplos por réplica) con la
    por trabajador) con ``joblib.parallel_config(backend="dask")`` y ``n_jobs=None``: es el
    código que se usa con un clúster de verdad, con la dirección de su planificador en
    ``Client(...)``;
-4. el mismo clúster con los dos trabajadores como hilos de este proceso
+4. el mismo clúster sin la variable ``MALLOC_TRIM_THRESHOLD_=65536`` con la que Dask arranca
+   sus trabajadores (devuelve antes la memoria al sistema, pero con ella glibc reserva y libera
+   con ``mmap`` cada arreglo mediano de numpy, y el laboratorio crea muchos): se quita con la
+   configuración ``distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_: null``;
+5. el mismo clúster con los dos trabajadores como hilos de este proceso
    (``processes=False``, como la prueba ``tests/test_dask_cluster.py``): arranca enseguida, pero
-   los hilos de Python comparten el intérprete y apenas ganan.
+   los hilos comparten el intérprete de Python y solo ganan mientras numpy lo suelta.
 
-Cada variante se mide después de una llamada de calentamiento (los procesos ya arrancados y
-con ``course_utils`` importado); el arranque se da aparte. Comprueba que las cuatro dan
+Primero se arranca todo y se hace una llamada de calentamiento en cada variante (procesos ya
+arrancados y con ``course_utils`` importado; el arranque se da aparte). Después se mide cada
+variante ``ROUNDS`` veces, alternándolas, y se da el mejor tiempo: en una máquina compartida, el
+mínimo es la medida menos contaminada por los demás procesos. Comprueba que las cinco dan
 exactamente los mismos valores p e imprime el tiempo de cada una y su aceleración frente a
 ``n_jobs=1``.
 
-Uso: ``python benchmarks/cluster.py [réplicas]`` (400 por defecto; un par de minutos en un
+Uso: ``python benchmarks/cluster.py [réplicas]`` (1000 por defecto; unos dos minutos en un
 portátil de 2 núcleos). Necesita ``dask`` y ``distributed`` (extras ``dev``).
 """
 
@@ -25,7 +31,9 @@ from __future__ import annotations
 
 import sys
 import time
+from contextlib import ExitStack
 
+import dask
 import joblib
 import numpy as np
 from distributed import Client, LocalCluster
@@ -34,57 +42,64 @@ import course_utils as cu
 
 SEED = 20240501
 WARM_UP = 8
-
-
-def timed(fn):
-    start = time.perf_counter()
-    out = fn()
-    return time.perf_counter() - start, out
+ROUNDS = 3
+#: Configuración de Dask que quita una variable del entorno de sus trabajadores.
+NO_MALLOC_TRIM = "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_"
 
 
 def simulate(reps: int, n_jobs: int | None) -> cu.SimulationResult:
     return cu.simulate_cv_tests(reps, n_jobs=n_jobs, random_state=SEED)
 
 
-def on_dask(reps: int, processes: bool) -> tuple[float, float, cu.SimulationResult]:
-    """Arranque del clúster y tiempo de la simulación en él (tras calentar los trabajadores)."""
-    start = time.perf_counter()
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=processes,
-                      dashboard_address=None) as cluster, Client(cluster):
-        with joblib.parallel_config(backend="dask"):
-            simulate(WARM_UP, None)
-            startup = time.perf_counter() - start
-            seconds, res = timed(lambda: simulate(reps, None))
-    return startup, seconds, res
-
-
 def main() -> None:
-    reps = int(sys.argv[1]) if len(sys.argv) > 1 else 400
-    print(f"cu.simulate_cv_tests({reps}), 12 pruebas; {joblib.cpu_count()} núcleos "
-          f"según joblib.\n")
-    simulate(WARM_UP, 1)
-    rows = []
-    s1, ref = timed(lambda: simulate(reps, 1))
-    rows.append(("n_jobs=1 (un proceso)", None, s1, ref))
-    start = time.perf_counter()
-    simulate(WARM_UP, 2)
-    loky_startup = time.perf_counter() - start
-    s, res = timed(lambda: simulate(reps, 2))
-    rows.append(("n_jobs=2, loky (2 procesos)", loky_startup, s, res))
-    startup, s, res = on_dask(reps, processes=True)
-    rows.append(("Dask, 2 trabajadores (procesos)", startup, s, res))
-    startup, s, res = on_dask(reps, processes=False)
-    rows.append(("Dask, 2 trabajadores (hilos)", startup, s, res))
+    reps = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    print(f"cu.simulate_cv_tests({reps}), 12 pruebas; {joblib.cpu_count()} núcleos según "
+          f"joblib; mejor tiempo de {ROUNDS} rondas.\n")
+    with ExitStack() as stack:
+        # nombre: (arranque, contexto de joblib (se crea al usarlo: aplica al crearse), n_jobs)
+        variants = {}
+        start = time.perf_counter()
+        simulate(WARM_UP, 2)
+        variants["n_jobs=1 (un proceso)"] = (None, joblib.parallel_config, 1)
+        variants["n_jobs=2, loky (2 procesos)"] = (
+            time.perf_counter() - start, lambda: joblib.parallel_config(backend="loky"), 2)
+        for name, processes, config in (
+            ("Dask, 2 trabajadores (procesos)", True, {}),
+            ("Dask, procesos, sin MALLOC_TRIM_...", True, {NO_MALLOC_TRIM: None}),
+            ("Dask, 2 trabajadores (hilos)", False, {}),
+        ):
+            start = time.perf_counter()
+            with dask.config.set(config):
+                cluster = stack.enter_context(LocalCluster(
+                    n_workers=2, threads_per_worker=1, processes=processes,
+                    dashboard_address=":0"))
+            client = stack.enter_context(Client(cluster, set_as_default=False))
+            with joblib.parallel_config(backend="dask", client=client):
+                simulate(WARM_UP, None)
+            variants[name] = (time.perf_counter() - start,
+                              lambda c=client: joblib.parallel_config(backend="dask", client=c),
+                              None)
+        best = {name: np.inf for name in variants}
+        ref = simulate(reps, 1)
+        for _ in range(ROUNDS):
+            for name, (_, context, n_jobs) in variants.items():
+                with context():
+                    start = time.perf_counter()
+                    res = simulate(reps, n_jobs)
+                    best[name] = min(best[name], time.perf_counter() - start)
+                for key in ref.pvalues:
+                    np.testing.assert_array_equal(res.pvalues[key], ref.pvalues[key])
 
-    header = f"{'variante':<36}{'arranque (s)':>14}{'segundos':>10}{'réplicas/s':>12}{'× n_jobs=1':>12}"
+    header = (f"{'variante':<36}{'arranque (s)':>14}{'segundos':>10}{'réplicas/s':>12}"
+              f"{'× n_jobs=1':>12}")
     print(header)
     print("-" * len(header))
-    for name, startup, s, res in rows:
-        for key in ref.pvalues:
-            np.testing.assert_array_equal(res.pvalues[key], ref.pvalues[key])
+    one = best["n_jobs=1 (un proceso)"]
+    for name, (startup, _, _) in variants.items():
         start_text = "-" if startup is None else f"{startup:.1f}"
-        print(f"{name:<36}{start_text:>14}{s:>10.2f}{reps / s:>12.1f}{s1 / s:>12.2f}")
-    print("\nLos cuatro dan exactamente los mismos valores p (cada réplica tiene su semilla).")
+        s = best[name]
+        print(f"{name:<36}{start_text:>14}{s:>10.2f}{reps / s:>12.1f}{one / s:>12.2f}")
+    print("\nLas cinco dan exactamente los mismos valores p (cada réplica tiene su semilla).")
     print("El arranque (procesos, importar course_utils en ellos) se paga una vez por sesión;")
     print("en una máquina cargada, la aceleración puede ser menor.")
 

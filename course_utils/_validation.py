@@ -357,7 +357,10 @@ def check_count(value: object, name: str, *, minimum: int = 0, maximum: int = MA
 
 
 def _integer(value: object, name: str) -> int:
-    """``value`` como ``int`` si es un entero (también ``2.0`` o ``numpy.int64``); si no, ``TypeError``."""
+    """``value`` como ``int`` si es un entero (también ``2.0`` o ``numpy.int64``).
+
+    Si no lo es, ``TypeError`` en español.
+    """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"`{name}` debe ser un entero; se recibió {describe(value)}.")
     if isinstance(value, numbers.Integral):

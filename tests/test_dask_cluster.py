@@ -5,7 +5,8 @@ Las funciones no cambian: dentro de ``joblib.parallel_config(backend="dask")`` (
 referencia es la misma llamada con ``n_jobs=1`` en este proceso: los números deben ser
 exactamente los mismos (cada réplica tiene su semilla). El clúster es un
 ``distributed.LocalCluster`` de dos trabajadores de un hilo en este mismo proceso: arranca en
-menos de un segundo, sin red ni procesos que dejar atrás.
+menos de un segundo, sin conexión a la red (solo el servidor HTTP del planificador escucha en un
+puerto local libre) y sin procesos que dejar atrás.
 """
 
 from __future__ import annotations
@@ -23,8 +24,11 @@ CHEAP = ["resampled_t_naive", "resampled_t_corrected", "kfold_t", "5x2cv_f", "mc
 
 @pytest.fixture(scope="module")
 def client():
+    # El planificador abre siempre un servidor HTTP (sin Bokeh, sin panel): en un puerto libre
+    # cualquiera (":0"), no en el 8787 por defecto, que puede estar ocupado por otro clúster y
+    # daría un aviso.
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                      dashboard_address=None) as cluster, Client(cluster) as dask_client:
+                      dashboard_address=":0") as cluster, Client(cluster) as dask_client:
         yield dask_client
 
 
