@@ -279,9 +279,10 @@ def _run_replications(worker, seeds: list, n_jobs: int | None, **kwargs) -> list
     workers = effective_n_jobs(n_jobs)
     if workers == 1 or len(seeds) < 2:
         return _run_replication_chunk(worker, seeds, kwargs)
+    # Cuatro bloques por trabajador reparten bien la carga; joblib no los agrupa más.
     chunks = np.array_split(np.arange(len(seeds)), min(len(seeds), 4 * workers))
     with _one_blas_thread():
-        parts = Parallel(n_jobs=n_jobs)(
+        parts = Parallel(n_jobs=n_jobs, batch_size=1)(
             delayed(_run_replication_chunk)(worker, [seeds[i] for i in idx], kwargs)
             for idx in chunks
         )
