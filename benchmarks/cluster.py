@@ -23,6 +23,11 @@ mínimo es la medida menos contaminada por los demás procesos. Comprueba que la
 exactamente los mismos valores p e imprime el tiempo de cada una y su aceleración frente a
 ``n_jobs=1``.
 
+El tiempo de reloj depende de lo que hagan a la vez los demás procesos de la máquina; el tiempo
+de CPU que gastan este proceso y sus hijos (trabajadores de loky y de Dask, con sus «nannies»),
+casi no. Por eso se da también, y con él una cota que no depende de la carga: con dos núcleos
+libres, la aceleración no puede pasar de ``2 × CPU(n_jobs=1) / CPU(variante)``.
+
 Uso: ``python benchmarks/cluster.py [réplicas]`` (1000 por defecto; unos dos minutos en un
 portátil de 2 núcleos). Necesita ``dask`` y ``distributed`` (extras ``dev``).
 """
@@ -36,6 +41,7 @@ from contextlib import ExitStack
 import dask
 import joblib
 import numpy as np
+import psutil
 from distributed import Client, LocalCluster
 
 import course_utils as cu
@@ -45,6 +51,19 @@ WARM_UP = 8
 ROUNDS = 3
 #: Configuración de Dask que quita una variable del entorno de sus trabajadores.
 NO_MALLOC_TRIM = "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_"
+
+
+def cpu_seconds() -> float:
+    """Tiempo de CPU (usuario + sistema) de este proceso y de todos sus descendientes vivos."""
+    me = psutil.Process()
+    total = 0.0
+    for proc in [me, *me.children(recursive=True)]:
+        try:
+            times = proc.cpu_times()
+        except psutil.NoSuchProcess:
+            continue
+        total += times.user + times.system
+    return total
 
 
 def simulate(reps: int, n_jobs: int | None) -> cu.SimulationResult:
@@ -63,9 +82,12 @@ def main() -> None:
         variants["n_jobs=1 (un proceso)"] = (None, joblib.parallel_config, 1)
         variants["n_jobs=2, loky (2 procesos)"] = (
             time.perf_counter() - start, lambda: joblib.parallel_config(backend="loky"), 2)
+        # Sin MALLOC_TRIM_THRESHOLD_ primero: el «nanny» de Dask escribe las variables en el
+        # entorno de este proceso antes de arrancar su trabajador, y los clústeres que se creen
+        # después las heredarían aunque su configuración las quite.
         for name, processes, config in (
-            ("Dask, 2 trabajadores (procesos)", True, {}),
             ("Dask, procesos, sin MALLOC_TRIM_...", True, {NO_MALLOC_TRIM: None}),
+            ("Dask, 2 trabajadores (procesos)", True, {}),
             ("Dask, 2 trabajadores (hilos)", False, {}),
         ):
             start = time.perf_counter()
@@ -79,26 +101,36 @@ def main() -> None:
             variants[name] = (time.perf_counter() - start,
                               lambda c=client: joblib.parallel_config(backend="dask", client=c),
                               None)
+        # Las filas, en el orden de la explicación de arriba.
+        variants = {name: variants[name] for name in (
+            "n_jobs=1 (un proceso)", "n_jobs=2, loky (2 procesos)",
+            "Dask, 2 trabajadores (procesos)", "Dask, procesos, sin MALLOC_TRIM_...",
+            "Dask, 2 trabajadores (hilos)")}
         best = {name: np.inf for name in variants}
+        cpu = {name: np.inf for name in variants}
         ref = simulate(reps, 1)
         for _ in range(ROUNDS):
             for name, (_, context, n_jobs) in variants.items():
                 with context():
-                    start = time.perf_counter()
+                    start, cpu_start = time.perf_counter(), cpu_seconds()
                     res = simulate(reps, n_jobs)
                     best[name] = min(best[name], time.perf_counter() - start)
+                    cpu[name] = min(cpu[name], cpu_seconds() - cpu_start)
                 for key in ref.pvalues:
                     np.testing.assert_array_equal(res.pvalues[key], ref.pvalues[key])
 
-    header = (f"{'variante':<36}{'arranque (s)':>14}{'segundos':>10}{'réplicas/s':>12}"
-              f"{'× n_jobs=1':>12}")
+    header = (f"{'variante':<36}{'arranque':>9}{'segundos':>9}{'réplicas/s':>11}"
+              f"{'×n_jobs=1':>10}{'CPU (s)':>9}{'cota':>6}")
     print(header)
     print("-" * len(header))
-    one = best["n_jobs=1 (un proceso)"]
+    one, cpu_one = best["n_jobs=1 (un proceso)"], cpu["n_jobs=1 (un proceso)"]
     for name, (startup, _, _) in variants.items():
         start_text = "-" if startup is None else f"{startup:.1f}"
         s = best[name]
-        print(f"{name:<36}{start_text:>14}{s:>10.2f}{reps / s:>12.1f}{one / s:>12.2f}")
+        print(f"{name:<36}{start_text:>9}{s:>9.2f}{reps / s:>11.1f}{one / s:>10.2f}"
+              f"{cpu[name]:>9.2f}{min(2.0, 2 * cpu_one / cpu[name]):>6.2f}")
+    print("\narranque y segundos: tiempo de reloj (el mejor de las rondas); CPU: de todos los")
+    print("procesos; cota: aceleración máxima con dos núcleos libres, 2 × CPU(n_jobs=1) / CPU.")
     print("\nLas cinco dan exactamente los mismos valores p (cada réplica tiene su semilla).")
     print("El arranque (procesos, importar course_utils en ellos) se paga una vez por sesión;")
     print("en una máquina cargada, la aceleración puede ser menor.")
