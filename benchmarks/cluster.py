@@ -26,7 +26,8 @@ exactamente los mismos valores p e imprime el tiempo de cada una y su aceleraci�
 El tiempo de reloj depende de lo que hagan a la vez los demás procesos de la máquina; el tiempo
 de CPU que gastan este proceso y sus hijos (trabajadores de loky y de Dask, con sus «nannies»),
 casi no. Por eso se da también, y con él una cota que no depende de la carga: con dos núcleos
-libres, la aceleración no puede pasar de ``2 × CPU(n_jobs=1) / CPU(variante)``.
+libres, la aceleración no puede pasar de ``2 × CPU(n_jobs=1) / CPU(variante)`` (con hilos, el
+intérprete compartido puede dejarla más abajo).
 
 Uso: ``python benchmarks/cluster.py [réplicas]`` (1000 por defecto; unos dos minutos en un
 portátil de 2 núcleos). Necesita ``dask`` y ``distributed`` (extras ``dev``).
