@@ -8,6 +8,8 @@ ninguno de los dos tenga que importar al otro. Sus nombres públicos se usan des
 
 from __future__ import annotations
 
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -237,34 +239,53 @@ _MAX_COVERAGE_CELLS = 30_000_000
 _COVERAGE_BLOCK = 2_000_000
 
 
-def _check_n_jobs(n_jobs: object) -> int:
-    if n_jobs is None:
-        return 1
-    return _check_int(n_jobs, "n_jobs", 1, 64)
+@contextmanager
+def _one_blas_thread():
+    """Un hilo de BLAS mientras corren réplicas en el hilo principal de un proceso.
 
-
-def _run_replications(worker, seeds: list, n_jobs: int, **kwargs) -> list:
-    """Aplica ``worker(seed, **kwargs)`` a cada semilla, en bloques repartidos con joblib.
-
-    Cada réplica usa solo su semilla, así que el resultado no depende de ``n_jobs``.
+    Las matrices de cada réplica son pequeñas: BLAS con varios hilos solo añade esperas (muchas,
+    en una máquina cargada); el paralelismo lo pone joblib. El límite de ``threadpoolctl`` vale
+    para todo el proceso y OpenBLAS no admite bien que otro hilo lo cambie a la vez, así que
+    solo lo pone y lo quita el hilo principal: el que llama a la simulación (sus hilos de
+    ``joblib`` o de Dask en este proceso lo heredan) y el de cada proceso de ``loky``. Los
+    trabajadores de Dask en otros procesos ya arrancan con un hilo de BLAS
+    (``OPENBLAS_NUM_THREADS=1``).
     """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     from threadpoolctl import threadpool_limits
 
-    # Las matrices de cada réplica son pequeñas: BLAS con varios hilos solo añade esperas
-    # (muchas, en una máquina cargada). Un hilo por proceso; el paralelismo lo pone joblib.
-    if n_jobs == 1 or len(seeds) < 2:
-        with threadpool_limits(limits=1, user_api="blas"):
-            return [worker(s, **kwargs) for s in seeds]
-    from joblib import Parallel, delayed
+    with threadpool_limits(limits=1, user_api="blas"):
+        yield
 
-    n_chunks = min(len(seeds), 4 * n_jobs)
-    chunks = [list(c) for c in np.array_split(np.arange(len(seeds)), n_chunks)]
 
-    def run_chunk(idx: list) -> list:
-        with threadpool_limits(limits=1, user_api="blas"):
-            return [worker(seeds[i], **kwargs) for i in idx]
+def _run_replication_chunk(worker, seeds: list, kwargs: dict) -> list:
+    with _one_blas_thread():
+        return [worker(seed, **kwargs) for seed in seeds]
 
-    parts = Parallel(n_jobs=n_jobs)(delayed(run_chunk)(idx) for idx in chunks)
+
+def _run_replications(worker, seeds: list, n_jobs: int | None, **kwargs) -> list:
+    """Aplica ``worker(seed, **kwargs)`` a cada semilla, en bloques repartidos con joblib.
+
+    ``n_jobs`` (ya validado con :func:`check_n_jobs`) lo interpreta joblib con el motor del
+    contexto activo (``loky`` por defecto; Dask dentro de
+    ``joblib.parallel_config(backend="dask")``). Cada réplica usa solo su semilla y los
+    resultados vuelven en el orden de las semillas, así que no dependen de ``n_jobs`` ni del
+    motor.
+    """
+    from joblib import Parallel, delayed, effective_n_jobs
+
+    workers = effective_n_jobs(n_jobs)
+    if workers == 1 or len(seeds) < 2:
+        return _run_replication_chunk(worker, seeds, kwargs)
+    # Cuatro bloques por trabajador reparten bien la carga; joblib no los agrupa más.
+    chunks = np.array_split(np.arange(len(seeds)), min(len(seeds), 4 * workers))
+    with _one_blas_thread():
+        parts = Parallel(n_jobs=n_jobs, batch_size=1)(
+            delayed(_run_replication_chunk)(worker, [seeds[i] for i in idx], kwargs)
+            for idx in chunks
+        )
     return [out for part in parts for out in part]
 
 

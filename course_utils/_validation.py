@@ -15,6 +15,7 @@ erróneo, un NaN presentado como resultado ni un mensaje en inglés de una bibli
 * Límites: :data:`MAX_COUNT` (conteos, 2**53), :data:`MAX_RESAMPLES` y
   :data:`MAX_RESAMPLE_CELLS` (remuestras, por tiempo y memoria), con
   :func:`check_count` y :func:`check_n_resamples`.
+* Paralelismo: :func:`check_n_jobs` (``n_jobs`` como en joblib y scikit-learn).
 * Escalares: :func:`check_bool` (``True``/``False``), :func:`check_real` (real finito),
   :func:`check_half_width` (margen o ROPE δ de un intervalo (-δ, δ)) y
   :func:`check_random_state` (semilla).
@@ -74,6 +75,7 @@ __all__ = [
     "check_score_table",
     "check_same_length",
     "check_count",
+    "check_n_jobs",
     "check_positive_int",
     "check_shape",
     "check_probability",
@@ -509,18 +511,7 @@ def check_count(value: object, name: str, *, minimum: int = 0, maximum: int = MA
     Por defecto ``maximum`` es :data:`MAX_COUNT` (2**53): más allá, los cálculos en
     coma flotante de scipy y statsmodels dejarían de ser exactos.
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"`{name}` debe ser un entero; se recibió {describe(value)}.")
-    if isinstance(value, numbers.Integral):
-        ivalue = int(value)
-    else:
-        try:
-            fvalue = float(value)
-        except OverflowError:  # p. ej. fractions.Fraction(10**400, 3)
-            fvalue = math.inf
-        if not np.isfinite(fvalue) or fvalue != int(fvalue):
-            raise TypeError(f"`{name}` debe ser un entero; se recibió {describe(value)}.")
-        ivalue = int(fvalue)
+    ivalue = _integer(value, name)
     if ivalue < minimum:
         raise ValueError(
             f"`{name}` debe ser un entero mayor o igual que {minimum}; se recibió {_short_int(ivalue)}."
@@ -537,6 +528,77 @@ def check_count(value: object, name: str, *, minimum: int = 0, maximum: int = MA
             f"se recibió {_short_int(ivalue)}.{why}"
         )
     return ivalue
+
+
+def _integer(value: object, name: str) -> int:
+    """``value`` como ``int`` si es un entero (también ``2.0`` o ``numpy.int64``).
+
+    Si no lo es, ``TypeError`` en español.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"`{name}` debe ser un entero; se recibió {describe(value)}.")
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    try:
+        fvalue = float(value)
+    except OverflowError:  # p. ej. fractions.Fraction(10**400, 3)
+        fvalue = math.inf
+    if not np.isfinite(fvalue) or fvalue != int(fvalue):
+        raise TypeError(f"`{name}` debe ser un entero; se recibió {describe(value)}.")
+    return int(fvalue)
+
+
+#: Tope de ``n_jobs`` con los motores locales de joblib, por núcleo (con un mínimo de
+#: :data:`MIN_LOCAL_JOBS_LIMIT`): joblib arranca a la vez todos los procesos o hilos que se
+#: le piden, y miles de procesos agotarían la memoria de la máquina.
+LOCAL_JOBS_PER_CORE: int = 4
+MIN_LOCAL_JOBS_LIMIT: int = 64
+
+
+def check_n_jobs(value: object, name: str = "n_jobs") -> int | None:
+    """Comprueba ``n_jobs`` con la convención de joblib y scikit-learn.
+
+    ``None`` (lo decide joblib: 1, o lo que fije el contexto ``joblib.parallel_config``
+    activo; con un clúster de Dask, todos sus trabajadores), un entero positivo (trabajos en
+    paralelo) o negativo (``-1`` todos los núcleos, ``-2`` todos menos uno...: joblib usa
+    ``núcleos + 1 + n_jobs``, y al menos 1). ``0`` no significa nada y se rechaza. Con un
+    motor local de joblib (``loky``, ``multiprocessing``, ``threading``, ``sequential``)
+    se admiten como mucho ``max(64, 4 × núcleos)`` trabajos; con un motor de clúster
+    (Dask, Ray...), sin tope. Devuelve ``None`` o el entero como ``int``.
+    """
+    if value is None:
+        return None
+    n_jobs = _integer(value, name)
+    if n_jobs == 0:
+        raise ValueError(
+            f"`{name}` no puede ser 0: use 1 (sin paralelismo), un número de trabajos, -1 "
+            "(todos los núcleos) o None (lo que diga joblib); se recibió 0."
+        )
+    if n_jobs > MIN_LOCAL_JOBS_LIMIT:
+        from joblib import cpu_count
+        from joblib._parallel_backends import (
+            LokyBackend,
+            MultiprocessingBackend,
+            SequentialBackend,
+            ThreadingBackend,
+        )
+        from joblib.parallel import get_active_backend
+
+        local = {LokyBackend: "loky", MultiprocessingBackend: "multiprocessing",
+                 SequentialBackend: "sequential", ThreadingBackend: "threading"}
+        backend = local.get(type(get_active_backend()[0]))
+        cores = cpu_count()
+        limit = max(MIN_LOCAL_JOBS_LIMIT, LOCAL_JOBS_PER_CORE * cores)
+        if backend is not None and n_jobs > limit:
+            raise ValueError(
+                f"`{name}` debe ser como mucho {limit} con el motor local de joblib "
+                f"('{backend}', en una máquina de {cores} núcleos: "
+                f"max({MIN_LOCAL_JOBS_LIMIT}, {LOCAL_JOBS_PER_CORE} × núcleos)), porque "
+                f"arrancaría todos esos procesos a la vez; se recibió {_short_int(n_jobs)}. "
+                "Use -1 para todos los núcleos, o un clúster "
+                "(`joblib.parallel_config(backend='dask')`)."
+            )
+    return n_jobs
 
 
 def _short_int(value: int) -> str:

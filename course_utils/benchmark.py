@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from course_utils._validation import check_choice, check_count, describe
+from course_utils._validation import check_choice, check_count, check_n_jobs, describe
 
 __all__ = [
     "BENCHMARK_DATASETS",
@@ -476,13 +476,15 @@ def benchmark_scores(
     n_repeats: int = 1,
     max_rows: int | None = 600,
     random_state: int = 42,
+    n_jobs: int | None = None,
 ) -> BenchmarkResult:
     """Tabla de puntuaciones N×k con un protocolo de validación cruzada fijo y con semilla.
 
     Para cada conjunto se materializan una sola vez las particiones de
     ``RepeatedStratifiedKFold(n_splits, n_repeats, random_state)`` y cada algoritmo se
     evalúa con ``sklearn.model_selection.cross_val_score`` sobre **esas mismas**
-    particiones (puntuaciones pareadas). Todo corre en un solo proceso (``n_jobs=1``).
+    particiones (puntuaciones pareadas). Las parejas conjunto × algoritmo se reparten con
+    ``joblib`` según ``n_jobs``; cada una corre en un solo proceso.
 
     Parámetros
     ----------
@@ -500,6 +502,14 @@ def benchmark_scores(
         Ver :func:`load_benchmark_dataset`.
     random_state : int, por defecto 42
         Semilla de las submuestras, de las particiones y de los algoritmos.
+    n_jobs : int o None, por defecto None
+        Trabajos en paralelo, como en scikit-learn y ``joblib``: ``1``, sin paralelismo;
+        ``-1``, todos los núcleos (``-2``, todos menos uno...); ``None``, lo que fije el
+        contexto ``joblib.parallel_config`` activo (1 fuera de él; con ``backend="dask"``,
+        todos los trabajadores del clúster de Dask). Con el motor local de joblib se admiten
+        como mucho ``max(64, 4 × núcleos)``; con un clúster, sin tope.
+        Se reparten las parejas conjunto × algoritmo; con estimadores con semilla fija (los
+        de :func:`benchmark_models` la tienen), el resultado no depende de este valor.
 
     Devuelve
     --------
@@ -516,9 +526,11 @@ def benchmark_scores(
     >>> res.scores.shape, res.fold_scores.shape
     ((2, 2), (2, 2, 5))
     """
-    from sklearn.base import clone
     from sklearn.metrics import get_scorer_names
-    from sklearn.model_selection import RepeatedStratifiedKFold, cross_val_score
+    from sklearn.model_selection import RepeatedStratifiedKFold
+    # Las versiones de scikit-learn de Parallel y delayed llevan su configuración
+    # (sklearn.set_config) a los procesos de joblib.
+    from sklearn.utils.parallel import Parallel, delayed
 
     seed = _check_random_state(random_state)
     n_splits = check_count(n_splits, "n_splits", minimum=2)
@@ -529,12 +541,12 @@ def benchmark_scores(
             "`scoring` debe ser el nombre de una medida de scikit-learn, por ejemplo "
             f"'accuracy'; se recibió {describe(scoring)}."
         )
+    n_jobs = check_n_jobs(n_jobs)
     estimators = _resolve_models(models, seed)
     names = _resolve_datasets(datasets)
     start = time.perf_counter()
-    folds = np.empty((len(names), len(estimators), n_splits * n_repeats))
-    n_rows = []
-    for i, name in enumerate(names):
+    data = []
+    for name in names:
         ds = load_benchmark_dataset(name, max_rows=max_rows, random_state=seed)
         min_class = int(np.bincount(ds.y).min())
         if min_class < n_splits:
@@ -543,12 +555,15 @@ def benchmark_scores(
                 f"`n_splits`={n_splits}: la validación cruzada estratificada no es posible."
             )
         cv = RepeatedStratifiedKFold(n_splits=n_splits, n_repeats=n_repeats, random_state=seed)
-        splits = list(cv.split(ds.X, ds.y))
-        for j, est in enumerate(estimators.values()):
-            folds[i, j] = cross_val_score(
-                clone(est), ds.X, ds.y, cv=splits, scoring=scoring, n_jobs=1, error_score="raise"
-            )
-        n_rows.append(int(ds.y.size))
+        data.append((ds, list(cv.split(ds.X, ds.y))))
+    # Una tarea por pareja conjunto × algoritmo, en el orden de la tabla (joblib lo conserva).
+    scores = Parallel(n_jobs=n_jobs)(
+        delayed(_fold_scores)(est, ds.X, ds.y, splits, scoring)
+        for ds, splits in data
+        for est in estimators.values()
+    )
+    folds = np.array(scores, dtype=float).reshape(len(names), len(estimators), -1)
+    n_rows = [int(ds.y.size) for ds, _ in data]
     table = pd.DataFrame(folds.mean(axis=2), index=list(names), columns=list(estimators))
     table.index.name = "conjunto"
     table.columns.name = "algoritmo"
@@ -564,6 +579,16 @@ def benchmark_scores(
         max_rows=max_rows,
         n_rows=tuple(n_rows),
         seconds=time.perf_counter() - start,
+    )
+
+
+def _fold_scores(estimator, X, y, splits: list, scoring: str) -> np.ndarray:
+    """Puntuaciones de una copia sin ajustar de ``estimator`` en las particiones ``splits``."""
+    from sklearn.base import clone
+    from sklearn.model_selection import cross_val_score
+
+    return cross_val_score(
+        clone(estimator), X, y, cv=splits, scoring=scoring, n_jobs=1, error_score="raise"
     )
 
 

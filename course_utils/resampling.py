@@ -19,6 +19,7 @@ from sklearn.model_selection import RepeatedStratifiedKFold, check_cv, cross_val
 
 from course_utils._validation import (
     check_labels,
+    check_n_jobs,
     check_paired,
     check_positive_int,
     check_same_length,
@@ -234,8 +235,14 @@ def paired_cv_scores(
     scoring : str o callable
         Una sola medida, como en scikit-learn (``"accuracy"``, ``"roc_auc"``...).
         Con errores negativos de scikit-learn (``"neg_log_loss"``), más sigue siendo mejor.
-    n_jobs : int o None
-        Procesos para ``cross_validate``.
+    n_jobs : int o None, por defecto None
+        Trabajos en paralelo, como en scikit-learn y ``joblib``: ``1``, sin paralelismo;
+        ``-1``, todos los núcleos (``-2``, todos menos uno...); ``None``, lo que fije el
+        contexto ``joblib.parallel_config`` activo (1 fuera de él; con ``backend="dask"``,
+        todos los trabajadores del clúster de Dask). Con el motor local de joblib se admiten
+        como mucho ``max(64, 4 × núcleos)``; con un clúster, sin tope.
+        Se pasa a ``cross_validate``; con estimadores con semilla fija, el resultado no
+        depende de este valor.
 
     Devuelve
     --------
@@ -250,7 +257,8 @@ def paired_cv_scores(
         valores faltantes o mezcla texto y números, si ``X`` e ``y`` son objetos pandas con
         índices distintos (las filas se toman por posición), si ``scoring`` no es una
         medida de scikit-learn, si ``cv`` pide más particiones que filas (o que casos de
-        la clase menos frecuente, con estratificación), si el ajuste de un modelo falla
+        la clase menos frecuente, con estratificación), si ``n_jobs`` no es None ni un
+        entero distinto de 0 (o pasa del tope del motor local), si el ajuste de un modelo falla
         en alguna partición (el error original va encadenado) o si alguna puntuación no
         es finita.
 
@@ -276,6 +284,7 @@ def paired_cv_scores(
     y_arr = check_labels(y, "y")
     check_same_length(X=range(n), y=y_arr)
     scoring = _check_scoring(scoring)
+    n_jobs = check_n_jobs(n_jobs)
     if isinstance(cv, bool) or cv is None:
         raise TypeError(f"`cv` debe ser un entero o un separador de scikit-learn; se recibió {describe(cv)}.")
     if isinstance(cv, numbers.Integral):

@@ -24,7 +24,15 @@ Tres mundos:
 
 Todas las simulaciones derivan la semilla de cada réplica con
 ``numpy.random.SeedSequence(random_state).spawn(n_replications)``: el resultado no
-depende de ``n_jobs`` (ni del orden en que ``joblib`` reparte el trabajo).
+depende de ``n_jobs`` (ni del orden en que ``joblib`` reparte el trabajo). Las que repiten
+réplicas independientes (:func:`simulate_cv_tests`, :func:`simulate_bootstrap_coverage`) las
+reparten con ``joblib``, así que corren sin cambios en un clúster de Dask::
+
+    from distributed import Client
+    import joblib
+
+    with Client("tcp://planificador:8786"), joblib.parallel_config(backend="dask"):
+        res = simulate_cv_tests(100_000, random_state=0)  # n_jobs=None: todo el clúster
 
 Referencias
 -----------
@@ -49,6 +57,7 @@ from course_utils._validation import (
     check_alpha,
     check_choice,
     check_finite_array,
+    check_n_jobs,
     check_probability,
     describe,
 )
@@ -65,8 +74,7 @@ from course_utils._simulation_core import (
     SimulationResult,
     _check_int,
     _check_methods,
-    _check_n_jobs,  # noqa: F401 - lo usan las pruebas unitarias
-    _run_replications,  # noqa: F401 - lo usan las pruebas unitarias
+    _run_replications,
     _seed_sequence,
     monte_carlo_rate,
 )
@@ -415,7 +423,7 @@ def simulate_bootstrap_coverage(
     n_replications: int = 1000,
     n_resamples: int = 1000,
     alpha: float = 0.05,
-    n_jobs: int | None = 1,
+    n_jobs: int | None = None,
     random_state: object = None,
 ) -> MonteCarloRate:
     """Cobertura del intervalo *bootstrap* de la exactitud (:func:`bootstrap_interval`).
@@ -436,8 +444,13 @@ def simulate_bootstrap_coverage(
     n_resamples : int, por defecto 1000
         Remuestras *bootstrap* por réplica.
     alpha : float, por defecto 0.05
-    n_jobs : int o None, por defecto 1
-        Procesos de ``joblib``; el resultado no depende de este valor.
+    n_jobs : int o None, por defecto None
+        Trabajos en paralelo, como en scikit-learn y ``joblib``: ``1``, sin paralelismo;
+        ``-1``, todos los núcleos (``-2``, todos menos uno...); ``None``, lo que fije el
+        contexto ``joblib.parallel_config`` activo (1 fuera de él; con ``backend="dask"``,
+        todos los trabajadores del clúster de Dask). Con el motor local de joblib se admiten
+        como mucho ``max(64, 4 × núcleos)``; con un clúster, sin tope.
+        Cada réplica tiene su propia semilla: el resultado no depende de este valor.
     random_state : None, int o numpy.random.SeedSequence
 
     Devuelve
@@ -458,7 +471,7 @@ def simulate_bootstrap_coverage(
     n_replications = _check_int(n_replications, "n_replications", 1, _MAX_REPLICATIONS)
     n_resamples = _check_int(n_resamples, "n_resamples", 2, 10**6)
     alpha = check_alpha(alpha)
-    n_jobs = _check_n_jobs(n_jobs)
+    n_jobs = check_n_jobs(n_jobs)
     seeds = _seed_sequence(random_state).spawn(n_replications)
     out = _run_replications(
         _bootstrap_replication, seeds, n_jobs, n_test=n_test, accuracy=accuracy, method=method,

@@ -32,6 +32,7 @@ from scipy import stats
 from course_utils._validation import (
     check_alpha,
     check_choice,
+    check_n_jobs,
     check_positive_int,
     check_probability,
     check_real,
@@ -52,7 +53,6 @@ from course_utils._simulation_core import (
     SimulationResult,
     _check_int,
     _check_methods,
-    _check_n_jobs,
     _run_replications,
     _seed_sequence,
 )
@@ -377,7 +377,7 @@ def simulate_cv_tests(
     procedures: object = PROCEDURES,
     engine: str = "vectorized",
     alpha: float = 0.05,
-    n_jobs: int | None = 1,
+    n_jobs: int | None = None,
     random_state: object = None,
 ) -> SimulationResult:
     r"""Error de tipo I (o potencia) de las pruebas del curso con algoritmos entrenados de verdad.
@@ -432,8 +432,13 @@ def simulate_cv_tests(
         pruebas del paquete comprueban que los valores p coinciden). McNemar y el
         *bootstrap* pareado usan siempre las funciones del curso.
     alpha : float, por defecto 0.05
-    n_jobs : int o None, por defecto 1
-        Procesos de ``joblib``; el resultado no depende de este valor.
+    n_jobs : int o None, por defecto None
+        Trabajos en paralelo, como en scikit-learn y ``joblib``: ``1``, sin paralelismo;
+        ``-1``, todos los núcleos (``-2``, todos menos uno...); ``None``, lo que fije el
+        contexto ``joblib.parallel_config`` activo (1 fuera de él; con ``backend="dask"``,
+        todos los trabajadores del clúster de Dask). Con el motor local de joblib se admiten
+        como mucho ``max(64, 4 × núcleos)``; con un clúster, sin tope.
+        Cada réplica tiene su propia semilla: el resultado no depende de este valor.
     random_state : None, int o numpy.random.SeedSequence
 
     Devuelve
@@ -500,7 +505,7 @@ def simulate_cv_tests(
     keys = [key for key in PROCEDURES if key in chosen]
     engine = check_choice(engine, "engine", ("vectorized", "course"))
     alpha = check_alpha(alpha)
-    n_jobs = _check_n_jobs(n_jobs)
+    n_jobs = check_n_jobs(n_jobs)
     seeds = _seed_sequence(random_state).spawn(n_replications)
     out = _run_replications(
         _cv_replication, seeds, n_jobs, n_samples=n_samples, n_features=n_features,

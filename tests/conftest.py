@@ -53,6 +53,7 @@ _SLOW_SCOPES = {
     "tests/test_multiple.py": 12,
     "tests/test_report_render.py": 12,
     "tests/test_intervals.py": 11,
+    "tests/test_n_jobs.py": 10,
     "notebooks/07_variabilidad_potencia_no_inferioridad.ipynb": 9,
     "notebooks/01_medidas_de_rendimiento.ipynb": 9,
     "notebooks/02_intervalos_de_confianza.ipynb": 9,

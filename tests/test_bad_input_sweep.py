@@ -575,6 +575,11 @@ BAD = {
         np.ones((3, 2, 2)), np.zeros((0, 2, 2)), [[2**60, 1], [1, 2**60]], [[np.inf, 1], [1, 1]],
     ]),
     "anything": st.sampled_from([None, 3, "abc", [], {"a": 1}, object()]),
+    # Como en joblib: None y los negativos son válidos (aquí, uno que joblib convierte en 1
+    # trabajo en cualquier máquina, para no arrancar procesos; -1 lo prueba tests/test_n_jobs.py);
+    # 0, lo que no es un entero y más de max(64, 4 × núcleos) con el motor local, no.
+    "n_jobs": st.sampled_from([0, 1.5, "2", True, float("nan"), float("inf"), 10**20, 10**400,
+                               np.uint64(2**64 - 1), [2], None, np.int64(-(10**6))]),
 }
 
 
@@ -935,7 +940,7 @@ SWEEP: dict[str, Case] = {
          "n_folds": BAD["count"], "n_resamples": BAD["count"], "alpha": BAD["alpha"],
          "test_fraction": BAD["probability"], "engine": BAD["choice"],
          "procedures": st.sampled_from([[], "xyz", ["t"], None, 3]),
-         "n_jobs": BAD["count"], "random_state": BAD["seed"]},
+         "n_jobs": BAD["n_jobs"], "random_state": BAD["seed"]},
         max_examples=25,
     ),
     "simulate_mcnemar": Case(
@@ -965,7 +970,7 @@ SWEEP: dict[str, Case] = {
                  "n_resamples": 20, "alpha": 0.05, "random_state": 0},
         {"n_test": BAD["count"], "accuracy": BAD["probability"], "method": BAD["choice"],
          "n_replications": BAD["count"], "n_resamples": BAD["count"], "alpha": BAD["alpha"],
-         "random_state": BAD["seed"]},
+         "n_jobs": BAD["n_jobs"], "random_state": BAD["seed"]},
         max_examples=20,
     ),
     "load_adult": Case(lambda: {"split": "train"}, {"split": BAD["choice"]}, max_examples=8),
@@ -1080,7 +1085,8 @@ SWEEP: dict[str, Case] = {
                  "scoring": "accuracy"},
         {"X": BAD["anything"], "y": BAD["labels"], "estimator_a": BAD["anything"],
          "cv": st.sampled_from([0, 1, 100, 13, 5, -2, 2.5, "3", None, True, [([0], [1])]]),
-         "scoring": st.sampled_from(["acuracy", "roc_auc_ovo_x", 3, None, ["accuracy"]])},
+         "scoring": st.sampled_from(["acuracy", "roc_auc_ovo_x", 3, None, ["accuracy"]]),
+         "n_jobs": BAD["n_jobs"]},
         max_examples=25,
     ),
     "plot_t_test": Case(
@@ -1201,7 +1207,7 @@ SWEEP: dict[str, Case] = {
          "datasets": st.sampled_from([[], "iris", ["mnist"], ["iris", "iris"], 3]),
          "scoring": st.sampled_from(["exactitud", 3, None, ["accuracy"]]),
          "n_splits": BAD["count"], "n_repeats": BAD["count"], "max_rows": BAD["count"],
-         "random_state": BAD["seed"]},
+         "random_state": BAD["seed"], "n_jobs": BAD["n_jobs"]},
         max_examples=15,
     ),
 }
