@@ -25,7 +25,7 @@ import nbformat
 import pytest
 
 from course_utils import quiz
-from course_utils.exercises import UnreadableAnswer, read_number
+from course_utils.exercises import UnreadableAnswer, load_answers, read_number
 from course_utils.quiz import QuizFormatError, load_quiz
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -346,3 +346,220 @@ def test_export_tool_writes_both_files(tmp_path):
     written = export_quizzes.export(tmp_path)
     assert [p.name for p in written] == ["preguntas-moodle.xml", "preguntas-imprimibles.html"]
     assert (tmp_path / "mathjax" / "tex-chtml.js").is_file()
+
+
+# --------------------------------------------------------------------------- lo que no deben decir
+#
+# Las preguntas van antes de los ejercicios: ninguna puede dar hecho el resultado de uno de ellos
+# (ni en el enunciado, ni en una opción, ni en una explicación, ni como respuesta numérica).
+#
+# Qué cuenta como «el resultado de un ejercicio»: el valor que comprueba ``cu.comprobar`` (el
+# ``value`` de ``course_utils/exercise_answers.json``, que se regenera con los cuadernos; las
+# alternativas son respuestas erróneas y no cuentan). En los ejercicios de respuesta categórica
+# («sí»/«no», un nombre) el resultado son los números que decide la respuesta: los que imprime
+# la solución del ejercicio y ninguna otra salida del cuaderno.
+#
+# Cuándo un número del texto «es» ese resultado, a la precisión con que está escrito (valor
+# absoluto; el signo no importa):
+# - con 2 o más decimales, si es el resultado redondeado a esos decimales (0.7592 es 0.75919...);
+# - con 1 o 2 decimales, si es el resultado (una proporción) ×100 redondeado (75.92, 75.9 %); los
+#   porcentajes enteros (24 %) no cuentan: solo hay 100 y coinciden por azar;
+# - entero de 10 o más, si el resultado es ese entero (865); los enteros pequeños coinciden por azar;
+# - en notación científica (4.46 × 10^{-7}), si la mantisa y el exponente son los del resultado;
+# - y en todos los casos solo si el número tiene al menos dos cifras significativas (0.02 no
+#   delata 0.0157: es un número cualquiera).
+# Se excluyen, además, las constantes genéricas que aparecen en cualquier pregunta aunque
+# coincidan con un resultado redondeado: niveles de significación y de confianza.
+GENERIC_CONSTANTS = {"0.05", "0.01", "0.10", "0.001", "0.025", "0.95", "0.99", "0.90", "0.975",
+                     "0.50"}
+_SEP = "[ \u00a0\u202f]"  # separador de miles: 16 281, 3 000
+_NUMBER = re.compile(
+    rf"""(?<![\w.])(?P<m>\d{{1,3}}(?:{_SEP}\d{{3}})+(?![\d.])|\d+(?:\.\d+)?)
+    (?:\s*(?:\\times|×|\\cdot)\s*10\^\{{?(?P<e>[-−]?\d+)\}}?|e(?P<e2>[-+]?\d+))?
+    (?P<pct>\s*\\?%)?""", re.X)
+
+
+def _numbers_in(text: str) -> list[tuple[str, int | None, bool]]:
+    """Los números de un texto: (cifras, exponente de 10 o None, ¿va seguido de «%»?)."""
+    found = []
+    for m in _NUMBER.finditer(text):
+        exp = m["e"] or m["e2"]
+        found.append((re.sub(_SEP, "", m["m"]), int(exp.replace("−", "-")) if exp else None,
+                      bool(m["pct"])))
+    return found
+
+
+def _significant(digits: str) -> int:
+    return len(digits.replace(".", "").lstrip("0"))
+
+
+def _states(number: tuple[str, int | None, bool], value: float) -> bool:
+    """¿Escribe ``number`` el resultado ``value``, a la precisión con que está escrito?"""
+    digits, exp, _ = number
+    value = abs(float(value))
+    decimals = len(digits.partition(".")[2])
+    if _significant(digits) < 2:
+        return False
+    if exp is not None:
+        mantissa, _, e = f"{value:.{decimals}e}".partition("e")
+        return value > 0 and mantissa == digits and int(e) == exp
+    if decimals >= 2 and digits not in GENERIC_CONSTANTS and f"{value:.{decimals}f}" == digits:
+        return True
+    if value <= 1 and 1 <= decimals <= 2 and f"{100 * value:.{decimals}f}" == digits:
+        return True
+    return decimals == 0 and value >= 10 and value == int(value) and int(digits) == value
+
+
+def test_what_counts_as_stating_a_result():
+    assert _numbers_in("1 - 3846/16281 = 0.7638 y 16 281 personas, 75.9 %; $4.46 \\times 10^{-7}$") \
+        == [("1", None, False), ("3846", None, False), ("16281", None, False),
+            ("0.7638", None, False), ("16281", None, False), ("75.9", None, True),
+            ("4.46", -7, False)]
+    yes = [("0.7592", 0.7591904), ("0.759", 0.7591904), ("75.92", 0.7591904), ("75.9", 0.7591904),
+           ("865", 865), ("1.6253", -1.6253185), ("4.46e-7", 4.4622e-07), ("23.69", 23.6908),
+           ("0.0157", 0.015724)]
+    no = [("0.7593", 0.7591904), ("24 %", 0.2353), ("0.02", 0.015724), ("8", 8), ("0.05", 0.0504),
+          ("0.95", 0.9504), ("4.47e-7", 4.4622e-07), ("866", 865), ("0.8", 0.7592)]
+    for text, value in yes:
+        assert any(_states(n, value) for n in _numbers_in(text)), (text, value)
+    for text, value in no:
+        assert not any(_states(n, value) for n in _numbers_in(text)), (text, value)
+
+
+def _literals(path: Path, key: str) -> list[str]:
+    """Los valores de ``key = ...`` tal como están escritos (tomllib pierde los ceros finales)."""
+    return re.findall(rf"^\s*{key}\s*=\s*([^\s#]+)", path.read_text(encoding="utf-8"), re.M)
+
+
+def _question_texts(path: Path):
+    """(pregunta, campo, texto) de todo lo que ve el estudiante en las preguntas de un fichero."""
+    q = load_quiz(path)
+    mistakes = iter(_literals(path, "valor"))
+    for x in q.questions:
+        yield x.id, "enunciado", x.prompt
+        for j, o in enumerate(x.options, 1):
+            yield x.id, f"opcion {j}.texto", o.text
+            yield x.id, f"opcion {j}.retro", o.feedback
+        if x.kind == "numerica":
+            yield x.id, "respuesta", x.answer_text
+            yield x.id, "retro_correcta", x.feedback_correct
+            yield x.id, "retro_incorrecta", x.feedback_wrong
+            for j, m in enumerate(x.mistakes, 1):
+                yield x.id, f"fallo {j}.valor", next(mistakes)
+                yield x.id, f"fallo {j}.retro", m.feedback
+
+
+def _flat(value) -> list[float]:
+    if isinstance(value, (list, tuple)):
+        return [v for item in value for v in _flat(item)]
+    return [value] if isinstance(value, (int, float)) and not isinstance(value, bool) else []
+
+
+def _plain_outputs(cell) -> str:
+    parts = []
+    for out in cell.get("outputs", []):
+        if out.get("output_type") == "stream":
+            parts.append("".join(out.get("text", "")))
+        elif "data" in out:
+            parts.append("".join(out["data"].get("text/plain", "")))
+    return "\n".join(parts)
+
+
+def _solution_only_numbers(nb, k: int) -> list[float]:
+    """Los números que imprime la solución del ejercicio ``k`` y ninguna otra salida del cuaderno
+    (las preguntas de repaso no cuentan como salidas)."""
+    current, solution, rest = None, [], []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            line = classroom.first_line(cell.source)
+            m = re.match(r"^###\s+Ejercicio\s+(\d+)\b", line)
+            if m or re.match(r"^##?\s", line):
+                current = int(m.group(1)) if m else None
+            continue
+        if classroom.quiz_id(cell):
+            continue
+        (solution if current == k and classroom.is_solution(cell) else rest).append(
+            _plain_outputs(cell))
+    elsewhere = {n for n in _numbers_in("\n".join(rest))}
+    return sorted({float(n[0]) * 10 ** (n[1] or 0) for n in _numbers_in("\n".join(solution))
+                   if n not in elsewhere and "." in n[0]})
+
+
+def _exercise_results(number: str, notebook: str) -> dict[str, list[float]]:
+    answers = {k: a for k, a in load_answers().items() if k[:2] == number}
+    results = {k: _flat(a["value"]) for k, a in answers.items() if a["kind"] != "choice"}
+    if any(a["kind"] == "choice" for a in answers.values()):
+        nb = nbformat.read(ROOT / "notebooks" / notebook, as_version=4)
+        for k, a in answers.items():
+            if a["kind"] == "choice":
+                results[k] = _solution_only_numbers(nb, int(k[3:]))
+    return results
+
+
+def test_choice_exercises_have_deciding_numbers():
+    """La regla de los ejercicios categóricos encuentra los números que deciden la respuesta."""
+    assert 0.2586 in _exercise_results("13", load_quiz(ROOT / "course_utils/quizzes/13.toml")
+                                       .notebook)["13.5"]
+
+
+@pytest.mark.parametrize("path", FILES, ids=FILE_IDS)
+def test_questions_do_not_give_away_exercise_results(path):
+    results = _exercise_results(path.stem, load_quiz(path).notebook)
+    leaks = [f"{qid} {field}: «{digits}{'%' if pct else ''}» es el resultado del ejercicio {k} "
+             f"({value:.6g})"
+             for qid, field, text in _question_texts(path)
+             for digits, exp, pct in _numbers_in(text)
+             for k, values in results.items() for value in values
+             if _states((digits, exp, pct), value)]
+    assert not leaks, (f"{path.name}: las preguntas van antes de los ejercicios y no deben dar "
+                       "su resultado; cambie el número o la situación:\n" + "\n".join(leaks))
+
+
+# --------------------------------------------------------------------------- la longitud no delata
+#
+# Quien no sabe la respuesta elige la opción más larga (o la más corta) si la clave suele serlo.
+# Con 4 opciones, por azar, la correcta es la estrictamente más larga en torno a 1 de cada 4
+# preguntas. Se admite hasta un 30 % en el curso (el azar más un margen) y, en cada cuaderno, hasta
+# la mitad de sus preguntas de opciones; lo mismo para la más corta. La longitud es la del texto
+# que se ve: sin las marcas de Markdown y con cada orden de LaTeX contada como un carácter.
+LONGEST_SHARE = 0.30
+LONGEST_PER_NOTEBOOK = 0.5
+
+
+def _visible_length(text: str) -> int:
+    text = re.sub(r"\\[A-Za-z]+", "x", text)
+    return len(re.sub(r"[$*`{}_^\\]", "", " ".join(text.split())))
+
+
+def _key_extremes() -> dict[str, dict[str, list[str]]]:
+    """Por cuaderno: preguntas de opciones y cuáles tienen la clave estrictamente más larga/corta."""
+    found = {}
+    for number, q in quiz.course_quizzes().items():
+        rows = {"opcion": [], "larga": [], "corta": []}
+        for x in q.questions:
+            if x.kind != "opcion":
+                continue
+            lengths = [_visible_length(o.text) for o in x.options]
+            key = next(i for i, o in enumerate(x.options) if o.correct)
+            others = [n for i, n in enumerate(lengths) if i != key]
+            rows["opcion"].append(x.id)
+            if lengths[key] > max(others):
+                rows["larga"].append(x.id)
+            if lengths[key] < min(others):
+                rows["corta"].append(x.id)
+        found[number] = rows
+    return found
+
+
+@pytest.mark.parametrize("extreme", ["larga", "corta"])
+def test_the_key_is_not_given_away_by_its_length(extreme):
+    found = _key_extremes()
+    total = sum(len(r["opcion"]) for r in found.values())
+    hits = [qid for r in found.values() for qid in r[extreme]]
+    assert len(hits) <= LONGEST_SHARE * total, (
+        f"La opción correcta es la más {extreme} en {len(hits)} de {total} preguntas de opciones "
+        f"(máximo {LONGEST_SHARE:.0%}): {hits}")
+    crowded = {n: r[extreme] for n, r in found.items()
+               if len(r[extreme]) > LONGEST_PER_NOTEBOOK * len(r["opcion"])}
+    assert not crowded, (f"Cuadernos donde la correcta es la más {extreme} en más de la mitad de "
+                         f"sus preguntas de opciones: {crowded}")
