@@ -6,6 +6,8 @@
   pregunta remite a una sección que existe en su cuaderno y cada respuesta numérica aparece, escrita
   igual, en una salida guardada del cuaderno.
 - Cada cuaderno con preguntas las muestra todas, en orden, tras «## Compruebe lo que ha entendido».
+- Ninguna pregunta da el resultado de un ejercicio de su cuaderno (las preguntas van antes), y la
+  longitud de las opciones no delata la correcta (reglas y umbrales, junto a sus pruebas).
 - La corrección numérica (Python) y la del HTML (el script, en ``tests/test_book.py`` y
   ``tests/test_jupyterlab.py``) siguen las mismas reglas. Python lee lo que escribe el estudiante
   con la misma función que ``cu.comprobar``, y nunca lee otro número que el script del HTML
@@ -367,7 +369,9 @@ def test_export_tool_writes_both_files(tmp_path):
 # - entero de 10 o más, si el resultado es ese entero (865); los enteros pequeños coinciden por azar;
 # - en notación científica (4.46 × 10^{-7}), si la mantisa y el exponente son los del resultado;
 # - y en todos los casos solo si el número tiene al menos dos cifras significativas (0.02 no
-#   delata 0.0157: es un número cualquiera).
+#   delata 0.0157: es un número cualquiera);
+# - salvo en un texto que nombra el ejercicio («el ejercicio 4»): ahí un entero pequeño igual a su
+#   resultado también lo delata («cambian 3 decisiones (ejercicio 4)»).
 # Se excluyen, además, las constantes genéricas que aparecen en cualquier pregunta aunque
 # coincidan con un resultado redondeado: niveles de significación y de confianza.
 GENERIC_CONSTANTS = {"0.05", "0.01", "0.10", "0.001", "0.025", "0.95", "0.99", "0.90", "0.975",
@@ -497,20 +501,56 @@ def _exercise_results(number: str, notebook: str) -> dict[str, list[float]]:
 
 
 def test_choice_exercises_have_deciding_numbers():
-    """La regla de los ejercicios categóricos encuentra los números que deciden la respuesta."""
-    assert 0.2586 in _exercise_results("13", load_quiz(ROOT / "course_utils/quizzes/13.toml")
-                                       .notebook)["13.5"]
+    """La regla de los ejercicios categóricos: cuentan los números que imprime su solución y
+    ninguna otra salida (ni las preguntas); y cada ejercicio categórico del curso tiene alguno."""
+    new = nbformat.v4
+    code = lambda text, tags=(): new.new_code_cell(  # noqa: E731
+        "...", metadata={"tags": list(tags)}, outputs=[new.new_output("stream", text=text)])
+    nb = new.new_notebook(cells=[
+        code("ε_min = 0.0665\n"),
+        new.new_markdown_cell("### Ejercicio 1"),
+        code("ε = 0.0588, ε_min = 0.2586\nε_min = 0.0665\n", ["solution"]),
+        code("¿Se puede afirmar? no\n", ["solution"]),
+        new.new_markdown_cell("### Ejercicio 2"),
+        code("0.7777\n", ["solution"]),
+        new.new_markdown_cell("## Para recordar"),
+        code("0.9999\n", ["solution"]),
+    ])
+    assert _solution_only_numbers(nb, 1) == [0.0588, 0.2586]
+    assert _solution_only_numbers(nb, 2) == [0.7777]
+    for key, answer in load_answers().items():
+        if answer["kind"] == "choice":
+            notebook = load_quiz(ROOT / "course_utils" / "quizzes" / f"{key[:2]}.toml").notebook
+            assert _exercise_results(key[:2], notebook)[key], key
+
+
+def _names_exercise(text: str, key: str) -> bool:
+    """¿Nombra el texto el ejercicio ``key`` («NN.k») de su cuaderno («el ejercicio k»)?"""
+    return int(key[3:]) in {int(n) for n in re.findall(r"[Ee]jercicio\s+(\d+)", text)}
+
+
+def _leaks(path: Path) -> list[str]:
+    results = _exercise_results(path.stem, load_quiz(path).notebook)
+    return [f"{qid} {field}: «{digits}{'%' if pct else ''}» es el resultado del ejercicio {k} "
+            f"({value:.6g})"
+            for qid, field, text in _question_texts(path)
+            for digits, exp, pct in _numbers_in(text)
+            for k, values in results.items() for value in values
+            if _states((digits, exp, pct), value)
+            or (_names_exercise(text, k) and exp is None and "." not in digits
+                and float(value) == int(digits))]
+
+
+def test_a_small_integer_counts_where_the_exercise_is_named():
+    assert _names_exercise("cambian 3 decisiones (ejercicio 4)", "12.4")
+    assert _names_exercise("Vea el Ejercicio 4.", "12.4")
+    assert not _names_exercise("Vea el ejercicio 4.", "12.5")
+    assert not _names_exercise("Vea el ejercicio 14.", "12.1")
 
 
 @pytest.mark.parametrize("path", FILES, ids=FILE_IDS)
 def test_questions_do_not_give_away_exercise_results(path):
-    results = _exercise_results(path.stem, load_quiz(path).notebook)
-    leaks = [f"{qid} {field}: «{digits}{'%' if pct else ''}» es el resultado del ejercicio {k} "
-             f"({value:.6g})"
-             for qid, field, text in _question_texts(path)
-             for digits, exp, pct in _numbers_in(text)
-             for k, values in results.items() for value in values
-             if _states((digits, exp, pct), value)]
+    leaks = _leaks(path)
     assert not leaks, (f"{path.name}: las preguntas van antes de los ejercicios y no deben dar "
                        "su resultado; cambie el número o la situación:\n" + "\n".join(leaks))
 
