@@ -560,15 +560,40 @@ def test_questions_do_not_give_away_exercise_results(path):
 # Quien no sabe la respuesta elige la opción más larga (o la más corta) si la clave suele serlo.
 # Con 4 opciones, por azar, la correcta es la estrictamente más larga en torno a 1 de cada 4
 # preguntas. Se admite hasta un 30 % en el curso (el azar más un margen) y, en cada cuaderno, hasta
-# la mitad de sus preguntas de opciones; lo mismo para la más corta. La longitud es la del texto
-# que se ve: sin las marcas de Markdown y con cada orden de LaTeX contada como un carácter.
+# la mitad de sus preguntas de opciones; lo mismo para la más corta. Y, para que corregir una
+# costumbre no cree otra («la segunda más larga»), ningún puesto por longitud (1 + cuántas
+# opciones son más cortas que la correcta) reúne más del 35 % de las preguntas de 4 opciones.
+# La longitud es la del texto que se ve: sin las marcas de Markdown y con cada orden de LaTeX
+# contada como un carácter.
 LONGEST_SHARE = 0.30
 LONGEST_PER_NOTEBOOK = 0.5
+RANK_SHARE = 0.35
 
 
 def _visible_length(text: str) -> int:
     text = re.sub(r"\\[A-Za-z]+", "x", text)
     return len(re.sub(r"[$*`{}_^\\]", "", " ".join(text.split())))
+
+
+def _key_ranks() -> dict[str, int]:
+    """Puesto de la correcta por longitud en cada pregunta de 4 opciones (1 = la más corta)."""
+    ranks = {}
+    for q in quiz.course_quizzes().values():
+        for x in q.questions:
+            if x.kind == "opcion" and len(x.options) == 4:
+                lengths = [_visible_length(o.text) for o in x.options]
+                key = next(i for i, o in enumerate(x.options) if o.correct)
+                ranks[x.id] = 1 + sum(n < lengths[key] for n in lengths)
+    return ranks
+
+
+def test_no_length_rank_holds_the_key_by_habit():
+    ranks = _key_ranks()
+    counts = {r: sorted(q for q, v in ranks.items() if v == r) for r in range(1, 5)}
+    crowded = {r: len(ids) for r, ids in counts.items() if len(ids) > RANK_SHARE * len(ranks)}
+    assert not crowded, (f"La correcta ocupa demasiado a menudo el mismo puesto por longitud "
+                         f"(1 = la más corta) en las {len(ranks)} preguntas de 4 opciones "
+                         f"(máximo {RANK_SHARE:.0%}): {crowded}")
 
 
 def _key_extremes() -> dict[str, dict[str, list[str]]]:
