@@ -542,6 +542,21 @@ def test_help_documents_the_index_column_option():
     assert "write.csv de R y to_csv() de pandas" in text
 
 
+
+def test_readme_lists_every_command_line_option():
+    """Cada opción que nombra «informe --help» está, entre comillas invertidas, en la sección
+    «Analizar sus propios resultados» del README: una opción nueva sin documentar falla aquí."""
+    code, out, _ = _cli("--help")
+    assert code == 0
+    options = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*[a-z]", out))
+    assert {"--help", "--posthoc", "--columna-indice", "--col-etiquetas", "--enlaces"} <= options
+    assert len(options) >= 29, sorted(options)  # la ayuda se leyó entera
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("## Analizar sus propios resultados")
+    section = readme[start:readme.index("\n## ", start)]
+    missing = sorted(o for o in options if not re.search(rf"`{re.escape(o)}(?![\w-])", section))
+    assert not missing, f"README.md, «Analizar sus propios resultados»: faltan {missing}"
+
 # --- Más formas de nombres de fila y de columnas que deja pandas ------------------------------
 
 

@@ -114,7 +114,7 @@ _NUMERIC = re.compile(r"^(\$-\$)?\d[\d.]*$|^\$<\$~[\d.]+$|^---$|^\[.*\]$")
 
 
 def _header(name: str) -> str:
-    """Cabecera de columna; «δ de Cliff (sin parear)» va en dos líneas para no ensanchar la tabla."""
+    """Cabecera de columna; una larga con paréntesis va en dos líneas para no ensanchar la tabla."""
     name = str(name)
     if " (" in name and len(name) > 12:
         first, rest = name.split(" (", 1)
