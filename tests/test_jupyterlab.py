@@ -10,6 +10,7 @@ omiten y lo dicen (en CI fallan).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -29,11 +30,38 @@ import classroom  # noqa: E402
 import make_student_copies  # noqa: E402
 
 NOTEBOOK = "05_mcnemar.ipynb"
-# Etiquetas que el paquete en español (jupyterlab-language-pack-es-ES 4.5.post3, el más reciente)
-# aún no traduce: se comprueban para que una regresión, o una traducción nueva, se note.
-UNTRANSLATED_MENUS = {"Run", "Kernel", "Tabs"}
-SPANISH_MENUS = {"Archivo", "Editar", "Ver", "Configuración", "Ayuda"}
+SPANISH_MENUS = ["Archivo", "Editar", "Ver", "Ejecutar", "Núcleo", "Pestañas", "Configuración",
+                 "Ayuda"]
+# Palabras que delatan una etiqueta en inglés (ninguna es una palabra española): las de las
+# etiquetas que el paquete de idioma original deja sin traducir, y las más comunes de JupyterLab.
+ENGLISH_WORDS = frozenset("""
+    about above activate activity advance all and as bar below brackets browser busy cell
+    cells change checkpoint clear close code collapse command commands console copy
+    current cut debug debugger decrease delete disable do down download duplicate edit enable
+    expand export file files find fold folding font forum from full fullscreen go help hide idle
+    increase indent insert interrupt kernel kernels keyboard last layout left licenses line lines
+    link log merge minimap mode modified more move name new next not notebook notifications of
+    on open other output outputs paste path previous print recent reconnect reference refresh
+    region reload rename render reopen reset restart revert right run save screen select
+    selected session sessions settings show shortcuts shut side size slideshow spaces status
+    synchronize system tab tabs text the theme to toggle trash type undo unfold up upload view
+    with workspace workspaces
+""".split())
+# Etiquetas en inglés que el curso no puede traducir, con el porqué:
+ALLOWED_ENGLISH = (
+    # Ayuda: las referencias que anuncia el núcleo de Python (ipykernel), no JupyterLab.
+    re.compile(r"^(Python|IPython|NumPy|SciPy|Matplotlib|SymPy|pandas) Reference$"),
+    # Configuración → Idioma: los nombres de los idiomas, que el servidor escribe en inglés
+    # mientras nadie haya elegido uno en ese menú.
+    re.compile(r"^(English - English|Spanish)$"),
+)
 
+
+def english_words(label: str) -> set[str]:
+    """Las palabras inglesas de una etiqueta (vacío si es española o un nombre propio)."""
+    if any(p.match(label.strip()) for p in ALLOWED_ENGLISH) or "/" in label or ".ipynb" in label:
+        return set()
+    return {w for w in re.findall(r"\w+", label) if w.casefold() in ENGLISH_WORDS}
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -102,14 +130,81 @@ def first_view(lab):
     page.close()
 
 
+_READ_MENU = """depth => {
+    const menu = document.querySelectorAll('.lm-Menu')[depth];
+    return Array.from(menu.querySelectorAll(':scope > .lm-Menu-content > .lm-Menu-item'))
+        .map((item, index) => ({index, type: item.dataset.type,
+                                label: item.querySelector('.lm-Menu-itemLabel').textContent,
+                                hidden: item.classList.contains('lm-mod-hidden')}))
+        .filter(item => item.type !== 'separator' && !item.hidden);
+}"""
+
+
+def _menu_labels(page, depth: int = 0) -> list[str]:
+    """Las etiquetas del menú abierto en el nivel ``depth`` y, abriendo cada submenú, las de sus
+    submenús (salvo la lista de lenguajes del resaltado de sintaxis: nombres propios)."""
+    labels = []
+    for item in page.evaluate(_READ_MENU, depth):
+        labels.append(item["label"])
+        if item["type"] == "submenu" and "sintaxis" not in item["label"]:
+            entry = page.locator(".lm-Menu").nth(depth).locator(
+                ":scope > .lm-Menu-content > .lm-Menu-item").nth(item["index"])
+            entry.hover()
+            page.locator(".lm-Menu").nth(depth + 1).wait_for(timeout=5_000)
+            labels += [f"{item['label']} → {sub}" for sub in _menu_labels(page, depth + 1)]
+    return labels
+
+
+def _english_labels(where: str, labels) -> list[str]:
+    """Las etiquetas en inglés, y las que llaman «intérprete» al núcleo (un solo término)."""
+    return [f"{where}: «{label}» ({', '.join(sorted(english_words(label)) or ['intérprete'])})"
+            for label in labels if english_words(label) or "intérprete" in label.casefold()]
+
+
 def test_first_start_is_in_spanish_with_no_pop_up(first_view):
+    """Ninguna ventana al empezar, y en español (salvo ALLOWED_ENGLISH) cada etiqueta de cada
+    menú y submenú, con el cuaderno abierto, del lanzador, del explorador de archivos y de la
+    barra de estado."""
     page, problems = first_view
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "jupyterlab_inicio.png"))
     assert not page.locator(".Toastify__toast").all_inner_texts(), "aparece una notificación"
-    menus = set(page.locator(".lm-MenuBar-itemLabel").all_inner_texts())
-    assert SPANISH_MENUS <= menus, menus
-    assert menus - SPANISH_MENUS <= UNTRANSLATED_MENUS, menus - SPANISH_MENUS
+    menus = page.locator(".lm-MenuBar-itemLabel").all_inner_texts()
+    assert menus == SPANISH_MENUS, menus
+    english = []
+    page.locator(".jp-Notebook .jp-Cell").first.click()
+    page.keyboard.press("Escape")
+    for i, menu in enumerate(menus):
+        page.locator(".lm-MenuBar-item").nth(i).click()
+        labels = _menu_labels(page)
+        assert len(labels) >= 5, (menu, labels)
+        english += _english_labels(f"menú {menu}", labels)
+        if menu == "Archivo":
+            page.screenshot(path=str(SCREENSHOTS / "jupyterlab_menu_archivo.png"))
+        page.keyboard.press("Escape")
+        page.keyboard.press("Escape")
+    english += _english_labels("barra de estado",
+                               page.locator("#jp-main-statusbar").inner_text().splitlines())
+    toolbar = page.locator(".jp-NotebookPanel-toolbar").first
+    english += _english_labels("barra del cuaderno",
+                               toolbar.locator("select option").all_inner_texts())
+    browser = page.locator(".jp-FileBrowser")
+    english += _english_labels("explorador de archivos",
+                               browser.locator(".jp-DirListing-header").inner_text().splitlines()
+                               + [browser.locator("[title]").nth(i).get_attribute("title")
+                                  for i in range(min(5, browser.locator("[title]").count()))])
+    browser.locator(".jp-DirListing-item").first.click(button="right")
+    english += _english_labels("menú del explorador", _menu_labels(page))
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+Shift+L")
+    launcher = page.locator(".jp-Launcher-body").first
+    launcher.wait_for(timeout=10_000)
+    page.screenshot(path=str(SCREENSHOTS / "jupyterlab_lanzador.png"))
+    english += _english_labels("lanzador", launcher.inner_text().splitlines())
+    tab = ".lm-DockPanel-tabBar .lm-TabBar-tab"
+    page.locator(f"{tab}.lm-mod-current .lm-TabBar-tabCloseIcon").click()  # cierra el lanzador
+    page.locator(tab, has_text=NOTEBOOK).first.click()
+    assert not english, "\n".join(english)
     assert not problems, problems
 
 
