@@ -488,7 +488,8 @@ def test_png_size_is_read_from_the_stored_figure():
     data = cell.outputs[0]["data"]["image/png"]
     with Image.open(io.BytesIO(base64.b64decode(data))) as image:
         assert classroom._png_size(data) == image.size == (858, 474)
-    assert classroom._png_size("\n".join(data[i:i + 76] for i in range(0, len(data), 76))) == (858, 474)
+    wrapped = "\n".join(data[i:i + 76] for i in range(0, len(data), 76))
+    assert classroom._png_size(wrapped) == (858, 474)
 
 
 def test_a_section_taller_than_the_screen_is_split_into_subslides():
