@@ -8,6 +8,7 @@ Lo que ve la clase en el navegador (menús, lanzador, explorador de archivos) lo
 
 from __future__ import annotations
 
+import functools
 import gettext
 import importlib
 import importlib.metadata
@@ -68,6 +69,7 @@ def test_one_term_per_concept(word):
             assert word not in msgstr.casefold(), f"{domain}: {msgstr!r}"
 
 
+@functools.lru_cache(maxsize=1)
 def _installed_sources() -> str:
     """El texto de los programas y esquemas del JupyterLab instalado y de sus extensiones."""
     from jupyter_core.paths import jupyter_path
@@ -84,13 +86,19 @@ def _installed_sources() -> str:
     return "\n".join(texts)
 
 
+def _shown(msgid: str) -> bool:
+    """¿Está ``msgid`` tal cual, entre comillas de cualquier tipo, en el JupyterLab instalado?"""
+    inner = json.dumps(msgid, ensure_ascii=False)[1:-1]
+    sources = _installed_sources()
+    return any(f"{q}{inner}{q}" in sources for q in "\"'`")
+
+
 def test_every_entry_is_a_text_of_the_installed_jupyterlab():
     """Cada identificador (y su plural) está tal cual en JupyterLab o en RISE: al actualizarlos,
     una traducción que ya no se usa, o un texto que cambió en inglés, se nota aquí."""
-    sources = _installed_sources()
-    assert len(sources) > 1_000_000, "no se encontraron los programas de JupyterLab"
+    assert len(_installed_sources()) > 1_000_000, "no se encontraron los programas de JupyterLab"
     missing = [(domain, msgid) for domain, message in MESSAGES for msgid in _ids(message)
-               if json.dumps(msgid, ensure_ascii=False) not in sources]
+               if not _shown(msgid)]
     assert not missing, missing
 
 
@@ -119,6 +127,16 @@ def test_installed_pack_is_built_from_the_course_catalogs():
     assert len(jupyterlab) > 700 + len(language_pack.translated(CATALOGS["jupyterlab"])) // 2
     assert jupyterlab["Open"] == ["Abrir"]
     assert (folder.parent.parent.parent / language_pack.UPSTREAM_LICENSE).is_file()
+
+
+def test_one_term_in_the_whole_installed_catalog():
+    """Tampoco las entradas del paquete original que el curso no toca (y que JupyterLab muestra)
+    llaman «Kernel» o «intérprete» al núcleo, ni «Notebook» al cuaderno."""
+    data = json.loads((_installed_pack() / "jupyterlab.json").read_text(encoding="utf-8"))
+    mixed = {key: value for key, value in data.items() if key and any(
+        re.search(r"kernel|intérprete|notebook", text, re.I) for text in value)
+        and _shown(key.split("\x04")[-1])}  # las que JupyterLab 4.5 ya no usa, no se ven
+    assert not mixed, mixed
 
 
 def test_server_translates_menu_labels_with_the_installed_pack():
