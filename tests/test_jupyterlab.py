@@ -56,6 +56,8 @@ ALLOWED_ENGLISH = (
     # Configuración → Idioma: los nombres de los idiomas, que el servidor escribe en inglés
     # mientras nadie haya elegido uno en ese menú.
     re.compile(r"^(English - English|Spanish)$"),
+    # Barra del cuaderno: dos descripciones que JupyterLab 4.5 crea sin el traductor.
+    re.compile(r"^(Enable Debugger|More commands)$"),
 )
 
 
@@ -160,6 +162,12 @@ def _menu_labels(page, depth: int = 0) -> list[str]:
     return labels
 
 
+# Las descripciones (title) de los botones de una barra, sin el atajo de teclado entre paréntesis.
+_TITLES = """selector => Array.from(document.querySelectorAll(selector + ' [title]'))
+    .map(e => e.getAttribute('title').replace(/\\s*\\([^)]*\\)\\s*$/, '').trim())
+    .filter(Boolean)"""
+
+
 def _english_labels(where: str, labels) -> list[str]:
     """Las etiquetas en inglés, y las que llaman «intérprete» al núcleo (un solo término)."""
     return [f"{where}: «{label}» ({', '.join(sorted(english_words(label)) or ['intérprete'])})"
@@ -191,8 +199,11 @@ def test_first_start_is_in_spanish_with_no_pop_up(first_view):
     english += _english_labels("barra de estado",
                                page.locator("#jp-main-statusbar").inner_text().splitlines())
     toolbar = page.locator(".jp-NotebookPanel-toolbar").first
+    titles = page.evaluate(_TITLES, ".jp-NotebookPanel-toolbar")
+    assert len(titles) >= 8, titles
     english += _english_labels("barra del cuaderno",
-                               toolbar.locator("select option").all_inner_texts())
+                               toolbar.locator("select option").all_inner_texts() + titles)
+    english += _english_labels("barra de la celda", page.evaluate(_TITLES, ".jp-cell-toolbar"))
     browser = page.locator(".jp-FileBrowser")
     english += _english_labels("explorador de archivos",
                                browser.locator(".jp-DirListing-header").inner_text().splitlines()
