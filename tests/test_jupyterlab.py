@@ -307,7 +307,7 @@ def test_every_slide_fits_a_projector(lab, notebook):
     """La presentación a pantalla completa en un proyector de 1024×768: recorrida entera con la
     barra espaciadora (diapositivas y subdiapositivas), ninguna es más alta que la pantalla ni
     deja una figura por debajo del borde, y la consola no tiene errores que el README no
-    explique. Con COURSE_ALL_SLIDES=1, todos los cuadernos (unos 20 s cada uno)."""
+    explique. Con COURSE_ALL_SLIDES=1, todos los cuadernos (unos 10 s cada uno)."""
     browser, url, _ = lab
     page = browser.new_page(viewport={"width": 1024, "height": 768}, locale="es-ES")
     errors = _record_console(page)
