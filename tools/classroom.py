@@ -213,6 +213,7 @@ _IMAGE_WIDTH = 900
 _HEADING_SIZE = {1: (34, 62, 12), 2: (29, 74, 10), 3: (24, 90, 8)}
 _INLINE_MARKUP = re.compile(r"\$[^$]+\$|`[^`]*`|\*\*|\*|_|\[([^\]]*)\]\([^)]*\)|<[^>]+>")
 _TABLE_RULE = re.compile(r"^\|[\s:|-]+\|$")
+_LIST_ITEM = re.compile(r"^([-*+]|\d+[.)])\s")
 
 
 def _lines(text: str, width: int) -> int:
@@ -222,9 +223,6 @@ def _lines(text: str, width: int) -> int:
 def _png_size(data: str) -> tuple[int, int]:
     head = base64.b64decode("".join(data[:100].split())[:44])  # IHDR: ancho y alto, bytes 16-24
     return struct.unpack(">II", head[16:24])
-
-
-_LIST_ITEM = re.compile(r"^([-*+]|\d+[.)])\s")
 
 
 def _markdown_height(source: str) -> float:
@@ -324,8 +322,9 @@ def estimated_height(cell) -> float:
     if cell.cell_type != "code":
         return 40.0
     outputs = cell.get("outputs", [])
-    images = sum("image/png" in o.get("data", {}) for o in outputs)
-    image_max = _IMAGES_MAX if images > 1 else _IMAGE_MAX
+    # rise.css reparte la altura cuando las dos primeras salidas son figuras.
+    two = len(outputs) > 1 and all("image/png" in o.get("data", {}) for o in outputs[:2])
+    image_max = _IMAGES_MAX if two else _IMAGE_MAX
     code = min(_lines(cell.source, _CODE_CHARS) * _CODE_LINE, _INPUT_MAX) + 22
     return code + sum(_output_height(o, image_max) for o in outputs)
 
