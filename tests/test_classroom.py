@@ -25,6 +25,7 @@ import ast
 import base64
 import copy
 import functools
+import io
 import json
 import os
 import re
@@ -90,8 +91,11 @@ def test_every_notebook_has_a_current_student_copy():
     assert not outdated, f"copias desactualizadas: {outdated}; {hint}"
 
 
-def test_students_matplotlibrc_is_the_course_style():
-    assert (STUDENTS / "matplotlibrc").read_bytes() == (ROOT / "notebooks" / "matplotlibrc").read_bytes()
+@pytest.mark.parametrize("name", make_student_copies.SHARED)
+def test_students_folder_has_the_course_style(name):
+    """El estilo de las figuras (matplotlibrc) y de las diapositivas (rise.css) está también junto
+    a las copias: Matplotlib y RISE los buscan en la carpeta del cuaderno."""
+    assert (STUDENTS / name).read_bytes() == (ROOT / "notebooks" / name).read_bytes()
 
 
 def _output_fingerprints(cell) -> set[str]:
@@ -460,6 +464,53 @@ def test_slide_rules_ignore_headings_in_code_fences_and_follow_headings_inside_c
         "code:1", "## B", "    ## bloque de código sangrado", "#etiqueta\n\n## no empieza la celda",
         "\n## tras una línea en blanco",
     ) == ["slide", "-", "-", "skip", "slide", "-", "-", "slide"]
+
+
+def _figure_cell(width: int, height: int) -> nbformat.NotebookNode:
+    """Una celda de código de una línea cuya salida es una figura PNG de ``width``×``height``."""
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (width, height), "white").save(buffer, format="PNG")
+    cell = nbformat.v4.new_code_cell("plt.show()")
+    cell.outputs = [nbformat.v4.new_output(
+        "display_data", data={"image/png": base64.b64encode(buffer.getvalue()).decode(),
+                              "text/plain": "<Figure>"})]
+    return cell
+
+
+def test_png_size_is_read_from_the_stored_figure():
+    """El tamaño que usa la estimación es el de la imagen (según Pillow), también con la cadena
+    base64 partida en líneas como la guardan algunos cuadernos."""
+    from PIL import Image
+
+    cell = _figure_cell(858, 474)
+    data = cell.outputs[0]["data"]["image/png"]
+    with Image.open(io.BytesIO(base64.b64decode(data))) as image:
+        assert classroom._png_size(data) == image.size == (858, 474)
+    wrapped = "\n".join(data[i:i + 76] for i in range(0, len(data), 76))
+    assert classroom._png_size(wrapped) == (858, 474)
+
+
+def test_a_section_taller_than_the_screen_is_split_into_subslides():
+    """A 1024×768 caben una figura de 400 px y su título, no dos figuras: la segunda y la tercera
+    abren subdiapositiva; una celda corta tras la tercera sigue en la suya."""
+    heading = nbformat.v4.new_markdown_cell("## 3. Una sección con figuras")
+    short = nbformat.v4.new_markdown_cell("Lo que hay que ver en la figura.")
+    cells = [heading, _figure_cell(900, 400), _figure_cell(900, 400), _figure_cell(900, 400), short]
+    assert classroom.expected_slide_types(cells) == ["slide", "-", "subslide", "subslide", "-"]
+    assert all(classroom.estimated_height(c) < classroom.SLIDE_BUDGET for c in cells)
+    assert classroom.estimated_height(cells[1]) + classroom.estimated_height(cells[2]) > 748
+    # Una figura enorme no pasa de lo que rise.css le deja (algo más de media pantalla).
+    assert classroom.estimated_height(_figure_cell(900, 3000)) < 0.6 * 768
+
+
+def test_short_sections_stay_on_one_slide():
+    cells = [nbformat.v4.new_markdown_cell("## 1. Sección"),
+             nbformat.v4.new_code_cell("x = 1\nprint(x)"),
+             nbformat.v4.new_markdown_cell("Un párrafo.\n\n$$x^2$$"),
+             _figure_cell(600, 300)]
+    assert classroom.expected_slide_types(cells) == ["slide", "-", "-", "-"]
 
 
 def test_normalization_is_idempotent_and_hides_solution_outputs():
@@ -843,7 +894,8 @@ def test_student_workspace_is_never_overwritten(tmp_path, monkeypatch):
     students, workspace = tmp_path / "alumnos", tmp_path / "mi_trabajo"
     students.mkdir()
     (students / "01_x.ipynb").write_text("original", encoding="utf-8")
-    (students / "matplotlibrc").write_text("rc", encoding="utf-8")
+    for name in make_student_copies.SHARED:
+        (students / name).write_text("estilo", encoding="utf-8")
     monkeypatch.setattr(make_student_copies, "STUDENTS", students)
     monkeypatch.setattr(make_student_copies, "WORKSPACE", workspace)
     monkeypatch.setattr(make_student_copies, "ROOT", tmp_path)

@@ -85,12 +85,17 @@ def test_readme_contract_commands():
 
 
 def test_jupyterlab_is_covered_by_the_spanish_pack():
-    """El paquete de idioma traduce la versión de JupyterLab que se instala (misma serie 4.x)."""
-    pins = _pins()
-    lab = pins["jupyterlab"].split(".")[:2]
-    pack = pins[canonicalize_name("jupyterlab-language-pack-es-ES")].split(".post")[0].split(".")[:2]
+    """El paquete de idioma del curso (./jupyter) parte del paquete en español de la misma serie
+    4.x que el JupyterLab que se instala (su requisito de construcción, fijado)."""
+    lab = _pins()["jupyterlab"].split(".")[:2]
+    build = tomllib.loads((ROOT / "jupyter" / "pyproject.toml").read_text(encoding="utf-8"))
+    pinned = {canonicalize_name(Requirement(r).name): Requirement(r)
+              for r in build["build-system"]["requires"]}
+    spec = pinned[canonicalize_name("jupyterlab-language-pack-es-ES")].specifier
+    assert len(spec) == 1 and next(iter(spec)).operator == "==", spec
+    pack = next(iter(spec)).version.split(".post")[0].split(".")[:2]
     assert lab == pack, (
-        f"JupyterLab {pins['jupyterlab']} con el paquete en español de la serie {'.'.join(pack)}: "
+        f"JupyterLab {'.'.join(lab)} con el paquete en español de la serie {'.'.join(pack)}: "
         "la interfaz saldría a medias en inglés"
     )
 

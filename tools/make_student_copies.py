@@ -19,6 +19,8 @@ También se escriben en ``notebooks/alumnos/``:
 
 - ``matplotlibrc``, copia de ``notebooks/matplotlibrc`` (Matplotlib lo lee del directorio de
   trabajo, que en JupyterLab es la carpeta del cuaderno);
+- ``rise.css``, copia de ``notebooks/rise.css`` (el estilo de las diapositivas: RISE lo busca en
+  la carpeta del cuaderno);
 - ``README.md``, que explica a los estudiantes qué es esta carpeta.
 
 ``python -m pytest`` no re-ejecuta las copias con nbval (``--ignore=notebooks/alumnos`` en
@@ -58,6 +60,8 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 STUDENTS = NOTEBOOKS / "alumnos"
 WORKSPACE = NOTEBOOKS / "mi_trabajo"
+#: Ficheros de notebooks/ que cada carpeta de cuadernos necesita a su lado.
+SHARED = ("matplotlibrc", "rise.css")
 ANSWERS = ROOT / "course_utils" / "exercise_answers.json"
 
 README = """\
@@ -92,7 +96,7 @@ def expected_files(read=None) -> dict[Path, str]:
 
     ``read(path)`` lee un cuaderno (por defecto, ``nbformat.read``); no se modifica lo leído."""
     files = {
-        STUDENTS / "matplotlibrc": (NOTEBOOKS / "matplotlibrc").read_text(encoding="utf-8"),
+        **{STUDENTS / name: (NOTEBOOKS / name).read_text(encoding="utf-8") for name in SHARED},
         STUDENTS / "README.md": README,
     }
     for path in sources():
@@ -147,7 +151,7 @@ def make_workspace() -> int:
     """Copia a ``notebooks/mi_trabajo/`` lo que aún no esté allí; nunca sobrescribe."""
     WORKSPACE.mkdir(exist_ok=True)
     copied = 0
-    for source in [*sorted(STUDENTS.glob("*.ipynb")), STUDENTS / "matplotlibrc"]:
+    for source in [*sorted(STUDENTS.glob("*.ipynb")), *(STUDENTS / name for name in SHARED)]:
         target = WORKSPACE / source.name
         if target.exists():
             continue

@@ -23,7 +23,9 @@ Además se aplican las reglas de clase de ``CONTRIBUTING.md`` (``tools/classroom
   ``###`` abre subdiapositiva (``subslide``), igual que cada celda de pregunta de repaso
   (``cu.quiz_question("05.1")``: una pregunta por diapositiva), las celdas de una sección «Para profundizar» (desde
   su encabezado hasta el siguiente del mismo nivel o superior) y las soluciones se omiten
-  (``skip``) y el resto continúa la diapositiva en curso (``-``);
+  (``skip``) y el resto continúa la diapositiva en curso (``-``), salvo la celda que ya no cabría
+  en una pantalla de 1024×768: esa abre subdiapositiva (``classroom.estimated_height`` estima la
+  altura de cada celda por su texto y sus salidas guardadas);
 - el cuaderno lleva ``"rise": {"scroll": true}``: una diapositiva más alta que la pantalla se
   desplaza en lugar de quedar cortada.
 
