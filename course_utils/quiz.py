@@ -655,8 +655,8 @@ def question_html(q: QuizQuestion, title: str = "Pregunta") -> str:
             + f'<div class="cu-q-retro cu-q-mal cu-q-r-mal"><strong>✘ Otro valor.</strong> '
             f'{e(q.feedback_wrong, inline=True)}</div></details>'
         )
-        data = (f'data-tipo="numerica" '
-                f'data-respuesta="{html.escape(json.dumps([q.answer, q.tolerance, int(q.exact)]))}"')
+        answer = json.dumps([q.answer, q.tolerance, int(q.exact)])
+        data = f'data-tipo="numerica" data-respuesta="{html.escape(answer)}"'
     return (
         f'<div class="cu-quiz mathjax_process" {data}><style>{_compact(_CSS)}</style>'
         + head + "".join(body) + f"<script>{_script()}</script></div>"

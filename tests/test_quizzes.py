@@ -429,7 +429,14 @@ def test_printable_version_is_offline_and_complete():
     quizzes = quiz.course_quizzes()
     text = export_quizzes.printable_html(quizzes, export_quizzes.notebook_titles())
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), "pide algo a Internet"
-    assert "break-before:page" in text
+    # Cada cuaderno empieza página salvo el primero, que va bajo el título (la primera página no
+    # queda con el título solo); las respuestas, en página aparte.
+    css = re.search(r"<style>(.*?)</style>", text, re.S).group(1)
+    breaks = [rule.split("{")[0] for rule in css.split("}") if "break-before:page" in rule]
+    assert breaks == ["\nsection.cuaderno~section.cuaderno,section.soluciones"], breaks
+    body = text.split("<body>", 1)[1]
+    assert body.index("<h1>") < body.index('<section class="cuaderno"') < body.index(
+        '<div class="pregunta">')
     answers_at = text.index("Respuestas y explicaciones")
     for qz in quizzes.values():
         for x in qz.questions:
