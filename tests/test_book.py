@@ -1,8 +1,12 @@
 """El curso como sitio web: se construye una vez y se comprueba como lo leería una persona.
 
 Primero las comprobaciones estáticas del HTML (enlaces, una página por cuaderno, soluciones
-plegadas, glosario, referencias, nada cargado de fuera); después, las del navegador: Chromium sin
-ventana, dirigido con Playwright, recorre el sitio servido desde 127.0.0.1.
+plegadas, glosario, referencias, textos alternativos, nada cargado de fuera); después, las del
+navegador: Chromium sin ventana, dirigido con Playwright y con barras de desplazamiento clásicas
+(las de Windows y Linux), recorre el sitio servido desde 127.0.0.1 a 390, 1024 y 1366 px, con el
+tema claro y el oscuro: contraste de cada texto visible, auditoría de accesibilidad con axe-core
+(del paquete axe-playwright-python), lo que se sale de la pantalla, los cajones del teléfono, la
+navegación sin JavaScript, la búsqueda y las preguntas de repaso.
 
 Todo está en este módulo para que el sitio se construya una sola vez por sesión de pruebas
 (pytest-xdist con ``--dist loadscope`` ejecuta un módulo entero en el mismo proceso).
