@@ -956,8 +956,12 @@ _OVERFLOW = """() => {
               box: i.closest('div.cell_output')};
     });
   const scrolls = (box) => box && ['auto', 'scroll'].includes(getComputedStyle(box).overflowX);
+  const sidebars = ['pst-primary-sidebar', 'pst-secondary-sidebar']
+    .map(id => document.getElementById(id)).filter(e => e && visible(e) && cut(e))
+    .map(e => e.id);
   return {
     page: document.documentElement.scrollWidth,
+    sidebars,
     blocks: blocks.filter(cut)
                   .map(e => e.textContent.split('\\n').reduce((a, b) => b.length > a.length ? b : a, '')
                                           .slice(0, 50)),
@@ -994,6 +998,9 @@ def _overflow_report(reader: Reader, rel: str) -> list[str]:
         if width >= 1024 and state["blocks"]:
             report.append(f"{where}: {len(state['blocks'])} bloques se salen: "
                           f"{state['blocks'][:2]}")
+        if state["sidebars"]:
+            report.append(f"{where}: barras laterales que se desplazan de lado: "
+                          f"{state['sidebars']}")
         if width >= 1024 and state["formulas"]:
             report.append(f"{where}: {len(state['formulas'])} fórmulas cortadas: "
                           f"{state['formulas'][:2]}")
@@ -1111,6 +1118,10 @@ def test_search_excerpts_are_clean(browser, server, query):
     bad = [e for e in excerpts if "Claro" in e or "Oscuro" in e or "\\(" in e or "$" in e
            or re.search(latex, e)]
     assert not bad, bad[:2]
+    reader.page.set_viewport_size({"width": 390, "height": 800})
+    reader.page.wait_for_timeout(100)
+    width = reader.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"con los resultados, la página mide {width} px en un teléfono"
     if query == "error de Monte Carlo":
         # El texto del que salen los extractos: el de la página, con las fórmulas legibles.
         formula = json.dumps(r"\sqrt{\theta(1-\theta)/R}")[1:-1]  # tal como está en el .ipynb

@@ -505,14 +505,14 @@ def readme_setup_section() -> str:
 
 def readme_workspace_paragraph() -> str:
     """El párrafo «Dónde trabajan los estudiantes» del README (su copia con ``--mi-trabajo``),
-    tal cual, hasta el siguiente encabezado."""
+    tal cual hasta el siguiente encabezado, sin su comienzo en negrita."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    match = re.search(r"^\*\*Dónde trabajan los estudiantes\.\*\*.*?(?=^#{1,4} |\Z)", readme,
-                      re.M | re.S)
-    if not match or "--mi-trabajo" not in match.group(0):
-        raise BookError("README.md no tiene el párrafo «**Dónde trabajan los estudiantes.**» con "
-                        "la orden `python tools/make_student_copies.py --mi-trabajo`.")
-    return match.group(0).strip()
+    lead = "**Dónde trabajan los estudiantes.**"
+    match = re.search(rf"^{re.escape(lead)}(.*?)(?=^#{{1,4}} |\Z)", readme, re.M | re.S)
+    if not match or "--mi-trabajo" not in match.group(1):
+        raise BookError(f"README.md no tiene el párrafo «{lead}» con la orden "
+                        "`python tools/make_student_copies.py --mi-trabajo`.")
+    return match.group(1).strip()
 
 
 ARCHIVE_NAME = "curso-medir-comparar.zip"
