@@ -5,6 +5,11 @@ las fuentes (cuadernos, glosario, referencias, «Cómo ejecutar el curso») en `
 y llama a Sphinx con esta configuración.
 """
 
+import html
+import json
+import re
+from pathlib import Path
+
 project = "Medir y comparar algoritmos de aprendizaje automático"
 author = "el equipo del curso"
 # El pie de página dice la licencia (plantilla _templates/licencia.html), no «© Copyright».
@@ -67,23 +72,35 @@ SPANISH_LABELS = {
     'title="Toggle secondary sidebar"': 'title="Mostrar u ocultar el índice"',
     'aria-label="Main"': 'aria-label="Principal"',
     'aria-label="Page"': 'aria-label="Página"',
-    # La búsqueda toma los extractos de [role="main"]: que sea el artículo, no también la
-    # cabecera con el selector de tema («Sistema Claro Oscuro»).
-    '<main id="main-content" class="bd-main" role="main">': '<main id="main-content" class="bd-main">',
-    '<article class="bd-article">': '<article class="bd-article" role="main">',
 }
+
+#: Texto alternativo de las figuras de cada cuaderno (lo escribe tools/build_book.py en las
+#: fuentes): myst-nb publica cada figura como ``_images/<huella SHA-256>.png`` con esa ruta como
+#: texto alternativo; aquí se sustituye por el texto que dice qué muestra.
+FIGURES_FILE = "_figuras.json"
+_IMAGE = re.compile(r'<img alt="[^"]*" src="((?:\.\./)*_images/([0-9a-f]{64})\.\w+)"')
+
+
+def _figure_alts(app) -> dict:
+    path = Path(app.srcdir) / FIGURES_FILE
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
 def _spanish_labels(app, exception):
+    """Al terminar: los textos en español y el texto alternativo de cada figura."""
     if exception is not None or app.builder.format != "html":
         return
-    from pathlib import Path
-
-    for page in Path(app.outdir).rglob("*.html"):
+    figures = _figure_alts(app)
+    outdir = Path(app.outdir)
+    for page in outdir.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         new = text
         for english, spanish in SPANISH_LABELS.items():
             new = new.replace(english, spanish)
+        alts = figures.get(page.relative_to(outdir).with_suffix("").as_posix(), {})
+        if alts:
+            new = _IMAGE.sub(lambda m: f'<img alt="{html.escape(alts.get(m[2], ""))}" '
+                             f'src="{m[1]}"' if m[2] in alts else m[0], new)
         if new != text:
             page.write_text(new, encoding="utf-8")
 

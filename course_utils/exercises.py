@@ -109,10 +109,13 @@ class UnreadableAnswer(Exception):
     de ella.
     """
 
-    def __init__(self, reason: str, error: type[Exception] = ValueError):
+    def __init__(self, reason: str, error: type[Exception] = ValueError, kind: str = "otro"):
         super().__init__(reason)
         self.reason = reason
         self.error = error
+        #: Qué le pasa a un texto que no se lee (una de :data:`UNREADABLE_KINDS`); ``"otro"`` si no
+        #: es un texto. Las preguntas numéricas en HTML clasifican igual lo que se escribe.
+        self.kind = kind
 
 
 def _elements(n: int) -> str:
@@ -156,20 +159,36 @@ def describe_answer(value: object) -> str:
     return f"un objeto de tipo {type(value).__name__}"
 
 
+# La lectura de un número escrito como texto. Las preguntas numéricas en HTML
+# (``course_utils/quiz.py``) la repiten en JavaScript con estas mismas expresiones (solo cifras
+# ASCII y los mismos espacios), y ``tests/test_quizzes.py`` comprueba con node que las dos leen
+# y clasifican igual cada texto.
 #: Un número escrito como texto: signo, dígitos con punto o coma decimal y exponente opcionales.
-_NUMBER_TEXT = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?")
+NUMBER_TEXT = r"[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)(?:[eE][+-]?[0-9]+)?"
 #: «1.234» o «1,234»: un separador seguido de tres cifras puede ser decimal o de miles.
-_GROUPED = re.compile(r"[+-]?[1-9]\d{0,2}[.,]\d{3}")
+GROUPED_TEXT = r"[+-]?[1-9][0-9]{0,2}[.,][0-9]{3}"
 #: Cifras agrupadas de tres en tres con punto, coma o espacio (separador de miles).
-_THOUSANDS = re.compile(r"[+-]?\d{1,3}(?:[.,\s]\d{3})+(?:[.,]\d*)?")
+THOUSANDS_TEXT = r"[+-]?[0-9]{1,3}(?:[., \u00a0\u202f][0-9]{3})+(?:[.,][0-9]*)?"
+#: Espacios que se quitan al principio y al final (los de Python y los de JavaScript).
+SPACE_CHARS = r"\s\x1c-\x1f\x85\ufeff"
+_NUMBER_TEXT = re.compile(NUMBER_TEXT)
+_GROUPED = re.compile(GROUPED_TEXT)
+_THOUSANDS = re.compile(THOUSANDS_TEXT)
+_EDGE_SPACES = re.compile(f"^[{SPACE_CHARS}]+|[{SPACE_CHARS}]+$")
 _TOO_LARGE = "un número demasiado grande para representarlo como número real"
+#: Clases de texto que no se lee como número.
+UNREADABLE_KINDS = ("vacio", "ambiguo", "grande", "porcentaje", "miles", "ilegible")
+
+
+def _strip(text: str) -> str:
+    return _EDGE_SPACES.sub("", text)
 
 
 def _read_text(text: str) -> float:
     shown = describe_answer(text)
-    t = text.strip().replace("\u2212", "-")  # el signo menos tipográfico, como el guion
+    t = _strip(text).replace("\u2212", "-")  # el signo menos tipográfico, como el guion
     if not t:
-        raise UnreadableAnswer("se recibió un texto vacío", TypeError)
+        raise UnreadableAnswer("se recibió un texto vacío", TypeError, "vacio")
     if _NUMBER_TEXT.fullmatch(t):
         if _GROUPED.fullmatch(t):
             sign = "-" if t[0] == "-" else ""
@@ -178,19 +197,28 @@ def _read_text(text: str) -> float:
             raise UnreadableAnswer(
                 f"se recibió {shown}, que es ambiguo: puede ser {sign}{whole}.{frac} o "
                 f"{sign}{whole}{frac} (con {sep} como separador de miles). Escriba el número sin "
-                "comillas, con punto decimal y sin separador de miles")
+                "comillas, con punto decimal y sin separador de miles", kind="ambiguo")
         x = float(t.replace(",", "."))
         if not math.isfinite(x):
-            raise UnreadableAnswer(f"se recibió {shown}, {_TOO_LARGE}")
+            raise UnreadableAnswer(f"se recibió {shown}, {_TOO_LARGE}", kind="grande")
         return x
-    if t.endswith("%") and _NUMBER_TEXT.fullmatch(t[:-1].rstrip()):
-        raise UnreadableAnswer(f"se recibió {shown}: escriba el número sin el signo %, en la "
-                               "escala que pide el enunciado (una proporción o un porcentaje)")
+    if t.endswith("%") and _NUMBER_TEXT.fullmatch(_strip(t[:-1])):
+        raise UnreadableAnswer(f"se recibió {shown}: {PERCENT_SIGN_HINT[0].lower()}"
+                               f"{PERCENT_SIGN_HINT[1:].rstrip('.')}", kind="porcentaje")
     if _THOUSANDS.fullmatch(t):
         raise UnreadableAnswer(f"se recibió {shown}, con separador de miles: escriba el número "
-                               "sin comillas, con punto decimal y sin separador de miles")
+                               "sin comillas, con punto decimal y sin separador de miles",
+                               kind="miles")
     raise UnreadableAnswer(f"se recibió {shown}, que no se lee como un número (se admite punto o "
-                           "coma decimal, como 1.5 o 1,5)")
+                           "coma decimal, como 1.5 o 1,5)", kind="ilegible")
+
+
+#: Pista para un número escrito con el signo % (la misma en :func:`comprobar` y en las preguntas).
+PERCENT_SIGN_HINT = ("Escriba el número sin el signo %, en la escala que pide el enunciado (una "
+                     "proporción o un porcentaje).")
+#: Pista para una respuesta cerca de la correcta pero fuera de la tolerancia.
+NEAR_HINT = ("Está cerca, pero fuera de la tolerancia: ¿ha redondeado demasiado? Use el valor sin "
+             "redondear (o al menos 4 cifras significativas).")
 
 
 def read_number(value: object) -> float:
@@ -248,6 +276,59 @@ def read_number(value: object) -> float:
         raise UnreadableAnswer(f"se recibió {shown}, infinito, que no es un número finito: revise "
                                "el cálculo (¿una división por cero?)")
     return x
+
+
+def _within(answer: np.ndarray, target: np.ndarray, tolerance: np.ndarray) -> bool:
+    """¿Está cada número a ``tolerance`` (absoluta) o menos del suyo? Con una holgura de redondeo
+    de coma flotante (0.0314 frente a 0.031 ± 0.0005 no falla por el último bit)."""
+    return bool(np.all(np.abs(answer - target) <= tolerance * (1 + 1e-9) + 1e-12))
+
+
+def judge_numbers(answer: Any, value: Any, tolerance: Any, mistakes: Sequence[tuple[Any, Any]] = (),
+                  *, atol: float = 0.0, exact: bool = False) -> tuple[str, int | None]:
+    """Juzga una respuesta numérica ya leída: las reglas de :func:`comprobar` y de las preguntas.
+
+    Parámetros
+    ----------
+    answer, value : float o tupla de float
+        La respuesta del estudiante y la correcta (la misma cantidad de números).
+    tolerance : float o tupla de float
+        Tolerancia absoluta de cada número correcto.
+    mistakes : secuencia de (valor, tolerancia)
+        Errores típicos declarados, en orden de preferencia.
+    atol : float
+        Tolerancia absoluta mínima de las reglas «cerca» (abajo).
+    exact : bool
+        Respuestas enteras (un número de casos): sin las reglas «cerca».
+
+    Devuelve
+    --------
+    (veredicto, índice)
+        En este orden: ``("correcta", None)`` dentro de la tolerancia; ``("fallo", i)`` si
+        coincide con el error típico ``i``; ``("casi", None)`` a menos de un 5 % (relativo) de la
+        correcta (¿ha redondeado demasiado? :data:`NEAR_HINT`); ``("fallo", i)`` a menos de un 1 %
+        del error típico ``i`` (el error, además redondeado); si no, ``("otro", None)``.
+
+    >>> judge_numbers(0.17, 0.1667, 5e-5, [(16.67, 0.01)])
+    ('casi', None)
+    >>> judge_numbers(16.67, 0.1667, 5e-5, [(16.67, 0.01)])
+    ('fallo', 0)
+    """
+    a, t = np.atleast_1d(np.asarray(answer, float)), np.atleast_1d(np.asarray(value, float))
+    if a.shape != t.shape:
+        return "otro", None
+    if _within(a, t, np.asarray(tolerance, float)):
+        return "correcta", None
+    wrong = [(np.atleast_1d(np.asarray(w, float)), np.asarray(tol, float)) for w, tol in mistakes]
+    for i, (w, tol) in enumerate(wrong):
+        if w.shape == a.shape and _within(a, w, tol):
+            return "fallo", i
+    if not exact and _near(a, t, _NEAR, atol):
+        return "casi", None
+    for i, (w, _) in enumerate(wrong):
+        if not exact and _near(a, w, _NEAR_MISTAKE, atol):
+            return "fallo", i
+    return "otro", None
 
 
 def _items(value: object) -> list[Any] | None:
@@ -707,29 +788,37 @@ def check_answer(spec: ExerciseAnswer, respuesta: Any, key: str,
     except UnreadableAnswer as exc:
         return CheckResult(key, False, f"✘ {head}: todavía no. {_expected_shape(spec)}; "
                            f"{exc.reason}.", outcome="unreadable")
-    if spec.close(answer, spec.value):
-        return CheckResult(key, True, f"✔ Correcto: {noun} {key}.", outcome="correct")
     review = f"Repase la sección {spec.section}."
-    wrong_values = spec.wrong_values()
-    for hint, wrong in wrong_values:
-        if spec.close(answer, wrong):
-            return CheckResult(key, False, f"✘ {head}: todavía no. {hint} {review}",
-                               outcome="mistake")
-    if spec.kind != "choice":
-        a, t = np.atleast_1d(answer), np.atleast_1d(spec.value)
-        exact = spec.rtol == 0 and np.all(t == np.round(t))  # respuestas enteras: sin redondeo
-        if not exact and _near(a, t, _NEAR, spec.atol):
-            return CheckResult(key, False, f"✘ {head}: casi. Está cerca, pero fuera de "
-                               "la tolerancia: ¿ha redondeado demasiado? Use el valor sin "
-                               "redondear (o al menos 4 cifras significativas).", outcome="near")
-        for hint, wrong in wrong_values:  # un error típico, además redondeado
-            if not exact and _near(a, np.atleast_1d(wrong), _NEAR_MISTAKE, spec.atol):
+    if spec.kind == "choice":
+        if answer == spec.value:
+            return CheckResult(key, True, f"✔ Correcto: {noun} {key}.", outcome="correct")
+        for hint, wrong in spec.wrong_values():
+            if answer == wrong:
                 return CheckResult(key, False, f"✘ {head}: todavía no. {hint} {review}",
                                    outcome="mistake")
-        if spec.kind == "numbers" and len(a) == 2 and np.any(np.diff(a) < 0) \
-                and np.all(np.diff(t) >= 0):
-            return CheckResult(key, False, f"✘ {head}: todavía no. Los valores deben ir "
-                               f"de menor a mayor (inferior, superior). {review}",
-                               outcome="order")
+        return CheckResult(key, False, f"✘ {head}: todavía no coincide con el valor "
+                           f"esperado. {review}", outcome="wrong")
+    wrong_values = spec.wrong_values()
+    t = np.atleast_1d(spec.value)
+
+    def tolerance(v: Any) -> np.ndarray:
+        return spec.atol + spec.rtol * np.abs(np.atleast_1d(np.asarray(v, float)))
+
+    exact = spec.rtol == 0 and bool(np.all(t == np.round(t)))  # respuestas enteras: sin redondeo
+    verdict, i = judge_numbers(answer, spec.value, tolerance(spec.value),
+                               [(w, tolerance(w)) for _, w in wrong_values],
+                               atol=spec.atol, exact=exact)
+    if verdict == "correcta":
+        return CheckResult(key, True, f"✔ Correcto: {noun} {key}.", outcome="correct")
+    if verdict == "fallo":
+        return CheckResult(key, False, f"✘ {head}: todavía no. {wrong_values[i][0]} {review}",
+                           outcome="mistake")
+    if verdict == "casi":
+        return CheckResult(key, False, f"✘ {head}: casi. {NEAR_HINT}", outcome="near")
+    a = np.atleast_1d(answer)
+    if spec.kind == "numbers" and len(a) == 2 and np.any(np.diff(a) < 0) \
+            and np.all(np.diff(t) >= 0):
+        return CheckResult(key, False, f"✘ {head}: todavía no. Los valores deben ir "
+                           f"de menor a mayor (inferior, superior). {review}", outcome="order")
     return CheckResult(key, False, f"✘ {head}: todavía no coincide con el valor "
                        f"esperado. {review}", outcome="wrong")

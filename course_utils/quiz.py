@@ -34,7 +34,8 @@ from importlib import resources
 from pathlib import Path
 
 from course_utils._validation import describe
-from course_utils.exercises import UnreadableAnswer, read_number
+from course_utils import exercises
+from course_utils.exercises import NEAR_HINT, UnreadableAnswer, judge_numbers, read_number
 
 __all__ = [
     "QuizFormatError",
@@ -101,8 +102,12 @@ class QuizQuestion:
     feedback_wrong: str = ""
     mistakes: tuple[QuizMistake, ...] = ()
 
-    def check(self, value: float | str) -> tuple[bool, str]:
-        """Corrige una respuesta numérica: ``(es_correcta, explicación)``.
+    def judge(self, value: float | str) -> tuple[str, int | None]:
+        """Juzga una respuesta numérica con las reglas de :func:`course_utils.comprobar`
+        (:func:`course_utils.exercises.judge_numbers`): ``("correcta", None)``, ``("fallo", i)``
+        (el error típico ``mistakes[i]``, exacto o redondeado), ``("casi", None)`` (cerca pero
+        fuera de la tolerancia) u ``("otro", None)``. La tolerancia de la pregunta es absoluta, y
+        una respuesta entera (un número de casos) no admite «casi».
 
         ``value`` es un número o lo que escribe el estudiante (``"0,031"``), leído como en
         :func:`course_utils.comprobar` (:func:`course_utils.exercises.read_number`); lo que no
@@ -115,11 +120,24 @@ class QuizQuestion:
         except UnreadableAnswer as exc:
             raise exc.error(f"`value` debe ser un número real finito (o un texto con un número, "
                             f"con punto o coma decimal); {exc.reason}.") from None
-        if abs(x - self.answer) <= self.tolerance * (1 + 1e-9) + 1e-12:
+        return judge_numbers(x, self.answer, self.tolerance,
+                             [(m.value, m.tolerance) for m in self.mistakes],
+                             atol=self.tolerance, exact=self.exact)
+
+    @property
+    def exact(self) -> bool:
+        """Respuesta entera (un número de casos o de semillas): sin la regla «casi»."""
+        return self.kind == "numerica" and float(self.answer).is_integer()
+
+    def check(self, value: float | str) -> tuple[bool, str]:
+        """Corrige una respuesta numérica: ``(es_correcta, explicación)`` (ver :meth:`judge`)."""
+        verdict, i = self.judge(value)
+        if verdict == "correcta":
             return True, self.feedback_correct
-        for m in self.mistakes:
-            if m.matches(x):
-                return False, m.feedback
+        if verdict == "fallo":
+            return False, self.mistakes[i].feedback
+        if verdict == "casi":
+            return False, NEAR_HINT
         return False, self.feedback_wrong
 
     @property
@@ -448,29 +466,88 @@ def _fmt(x: float) -> str:
 _HIDDEN = "display:none"  # con el atributo «hidden»: si un filtro quita uno, queda el otro
 _PLAIN_LIST = "list-style:none;padding-left:0"
 
+# Colores: los de un fondo claro y, con un tema oscuro (el del sitio web o el de JupyterLab), otros
+# más claros, todos con un contraste de 4.5:1 o más con su fondo.
 _CSS = """
-.cu-quiz{border:1px solid #9aa5b1;border-left:6px solid #3f6fb5;border-radius:6px;
+.cu-quiz{--cu-q-acento:#2f5f9e;--cu-q-borde:#7b8794;--cu-q-bien:#1d7a3a;--cu-q-mal:#b3261e;
+border:1px solid var(--cu-q-borde);border-left:6px solid var(--cu-q-acento);border-radius:6px;
 padding:.6em 1em;margin:.4em 0;max-width:52em;line-height:1.45;background:transparent}
-.cu-quiz .cu-q-cab{font-weight:600;color:#3f6fb5;margin:0 0 .3em}
+html[data-theme=dark] .cu-quiz,[data-jp-theme-light=false] .cu-quiz{--cu-q-acento:#8fb8f0;
+--cu-q-borde:#8d99a6;--cu-q-bien:#6fcf8f;--cu-q-mal:#f28b82}
+.cu-quiz .cu-q-cab{font-weight:600;color:var(--cu-q-acento);margin:0 0 .3em}
 .cu-quiz .cu-q-opciones{padding-left:0;list-style:none;margin:.4em 0}
 .cu-quiz .cu-q-opciones>li{margin:.35em 0}
 .cu-quiz label.cu-q-op{display:flex;gap:.6em;align-items:baseline;padding:.35em .6em;
-border:1px solid #c5ccd4;border-radius:5px;cursor:pointer}
-.cu-quiz label.cu-q-op:hover{border-color:#3f6fb5}
+border:1px solid var(--cu-q-borde);border-radius:5px;cursor:pointer}
+.cu-quiz label.cu-q-op:hover{border-color:var(--cu-q-acento)}
 .cu-quiz label.cu-q-op input{transform:scale(1.25);flex:none}
 .cu-quiz .cu-q-letra{font-weight:600;flex:none}
 .cu-quiz details>summary{cursor:pointer}
 .cu-quiz .cu-q-retro{margin:.3em 0 .2em;padding:.35em .7em;border-radius:5px;
-border-left:5px solid #9aa5b1}
-.cu-quiz .cu-q-bien{border-left-color:#1d7a3a;background:rgba(29,122,58,.08)}
-.cu-quiz .cu-q-mal{border-left-color:#b3261e;background:rgba(179,38,30,.07)}
+border-left:5px solid var(--cu-q-borde)}
+.cu-quiz .cu-q-bien{border-left-color:var(--cu-q-bien);background:rgba(29,122,58,.08)}
+.cu-quiz .cu-q-mal{border-left-color:var(--cu-q-mal);background:rgba(179,38,30,.07)}
 .cu-quiz .cu-q-fila{display:flex;flex-wrap:wrap;gap:.5em;align-items:center;margin:.5em 0}
 .cu-quiz input.cu-q-num{font:inherit;width:9em;max-width:100%;padding:.25em .4em}
-.cu-quiz button{font:inherit;padding:.3em .9em;border-radius:5px;border:1px solid #3f6fb5;
-background:#3f6fb5;color:#fff;cursor:pointer}
-.cu-quiz button[disabled]{opacity:.5;cursor:default}
+.cu-quiz button{font:inherit;padding:.3em .9em;border-radius:5px;border:1px solid #2f5f9e;
+background:#2f5f9e;color:#fff;cursor:pointer}
+.cu-quiz button[disabled]{opacity:.6;cursor:default}
 .cu-quiz p{margin:.3em 0}
 """
+
+#: Lo que dice la pregunta en HTML de un texto que no se lee como número (por clase, como
+#: :data:`course_utils.exercises.UNREADABLE_KINDS`); ``{t}`` es lo escrito.
+READ_MESSAGES = {
+    "vacio": "Escriba un número, con punto o coma decimal (como 0.25 o 0,25).",
+    "ambiguo": "«{t}» es ambiguo: puede ser {a} o {b} (con {sep} como separador de miles). "
+               "Escriba el número sin separador de miles.",
+    "grande": "«{t}» es un número demasiado grande.",
+    "porcentaje": exercises.PERCENT_SIGN_HINT,
+    "miles": "«{t}» lleva separador de miles: escriba el número sin él, con punto o coma decimal.",
+    "ilegible": "«{t}» no se lee como un número: escriba un número con punto o coma decimal, como "
+                "1.5 o 1,5.",
+}
+
+# La lectura y el juicio de una respuesta numérica: los de course_utils.exercises (read_number y
+# judge_numbers), con las mismas expresiones y constantes. tests/test_quizzes.py los ejecuta con
+# node y comprueba que leen, clasifican y juzgan igual que Python.
+_JUDGE_JS = r"""
+function cuLee(v){var sp=new RegExp('^['+@SP@+']+|['+@SP@+']+$','g');
+var num=new RegExp('^(?:'+@NUM@+')$'),gr=new RegExp('^(?:'+@GRP@+')$');
+var mil=new RegExp('^(?:'+@MIL@+')$');var t=String(v).replace(sp,'').replace(/\u2212/g,'-');
+if(t==='')return{k:'vacio',t:t};
+if(num.test(t)){if(gr.test(t))return{k:'ambiguo',t:t};var x=Number(t.replace(',','.'));
+if(!isFinite(x))return{k:'grande',t:t};return{x:x};}
+if(t.slice(-1)==='%'&&num.test(t.slice(0,-1).replace(sp,'')))return{k:'porcentaje',t:t};
+if(mil.test(t))return{k:'miles',t:t};return{k:'ilegible',t:t};}
+function cuMensaje(l){var m=@MSG@[l.k],t=l.t,r={t:t};
+if(l.k==='ambiguo'){var p=t.match(/^([+-]?)([0-9]+)([.,])([0-9]+)$/),s=p[1]==='-'?'-':'';
+r.a=s+p[2]+'.'+p[4];r.b=s+p[2]+p[4];r.sep=p[3]===','?'la coma':'el punto';}
+return m.replace(/\{(t|a|b|sep)\}/g,function(_,k){return r[k];});}
+function cuJuzga(x,d,f){var i;
+function dentro(y,v,t){return Math.abs(y-v)<=t*(1+1e-9)+1e-12;}
+function cerca(y,v,r){return Math.abs(y-v)<=Math.max(r*Math.abs(v),d[1]);}
+if(dentro(x,d[0],d[1]))return['correcta',null];
+for(i=0;i<f.length;i++){if(dentro(x,f[i][0],f[i][1]))return['fallo',i];}
+if(!d[2]&&cerca(x,d[0],@NEAR@))return['casi',null];
+for(i=0;i<f.length;i++){if(!d[2]&&cerca(x,f[i][0],@NEARM@))return['fallo',i];}
+return['otro',null];}
+"""
+
+
+def judge_js() -> str:
+    """Las funciones JavaScript ``cuLee``, ``cuMensaje`` y ``cuJuzga`` de la pregunta numérica."""
+    values = {
+        "@SP@": json.dumps(exercises.SPACE_CHARS), "@NUM@": json.dumps(exercises.NUMBER_TEXT),
+        "@GRP@": json.dumps(exercises.GROUPED_TEXT), "@MIL@": json.dumps(exercises.THOUSANDS_TEXT),
+        "@MSG@": json.dumps(READ_MESSAGES), "@NEAR@": repr(exercises._NEAR),
+        "@NEARM@": repr(exercises._NEAR_MISTAKE),
+    }
+    code = _JUDGE_JS
+    for key, value in values.items():
+        code = code.replace(key, value)
+    return code
+
 
 # Convierte la lista de opciones plegables en botones de opción con «Comprobar». Sin JavaScript
 # (un cuaderno no confiable en JupyterLab, GitHub, JavaScript desactivado) no se ejecuta y queda
@@ -485,6 +562,10 @@ window.cuPreguntas=(window.cuPreguntas||0)+1;var nombre='cu-q-'+window.cuPregunt
 var sal=q.querySelector('.cu-q-salida'),btn=q.querySelector('.cu-q-comprobar');
 function muestra(el){sal.innerHTML='';if(el){var c=el.cloneNode(true);c.removeAttribute('hidden');
 sal.appendChild(c);}}
+function nota(fuerte,texto){sal.innerHTML='';var p=document.createElement('p');
+p.className='cu-q-retro cu-q-mal';if(fuerte){var b=document.createElement('strong');
+b.textContent=fuerte;p.appendChild(b);p.appendChild(document.createTextNode(' '));}
+p.appendChild(document.createTextNode(texto));sal.appendChild(p);}
 if(q.getAttribute('data-tipo')==='opcion'){
  var lista=q.querySelector('.cu-q-elige');
  q.querySelectorAll('.cu-q-sinjs > li').forEach(function(li,i){
@@ -498,18 +579,16 @@ if(q.getAttribute('data-tipo')==='opcion'){
  btn.addEventListener('click',function(){var r=q.querySelector('input[name="'+nombre+'"]:checked');
   if(!r)return;muestra(q.querySelectorAll('.cu-q-sinjs .cu-q-retro')[Number(r.value)]);});
 }else{
+ @JUDGE@
  var campo=q.querySelector('.cu-q-num');
- function comprueba(){var t=campo.value.trim().replace(/\s/g,'').replace(',','.')
-  .replace(/\u2212/g,'-').replace(/%$/,'');var x=Number(t);
-  if(t===''||!isFinite(x)){sal.innerHTML='';var p=document.createElement('p');
-   p.className='cu-q-retro cu-q-mal';p.textContent='Escriba un número (con punto o coma decimal).';
-   sal.appendChild(p);return;}
-  var ok=JSON.parse(q.getAttribute('data-respuesta'));
-  if(Math.abs(x-ok[0])<=ok[1]*(1+1e-9)+1e-12){muestra(q.querySelector('.cu-q-r-bien'));return;}
-  var f=q.querySelectorAll('.cu-q-r-fallo');
-  for(var i=0;i<f.length;i++){var v=JSON.parse(f[i].getAttribute('data-valor'));
-   if(Math.abs(x-v[0])<=v[1]*(1+1e-9)+1e-12){muestra(f[i]);return;}}
-  muestra(q.querySelector('.cu-q-r-mal'));}
+ function comprueba(){var l=cuLee(campo.value);if(!('x' in l)){nota('',cuMensaje(l));return;}
+  var d=JSON.parse(q.getAttribute('data-respuesta')),fs=q.querySelectorAll('.cu-q-r-fallo'),f=[];
+  for(var i=0;i<fs.length;i++){f.push(JSON.parse(fs[i].getAttribute('data-valor')));}
+  var j=cuJuzga(l.x,d,f);
+  if(j[0]==='correcta'){muestra(q.querySelector('.cu-q-r-bien'));}
+  else if(j[0]==='fallo'){muestra(fs[j[1]]);}
+  else if(j[0]==='casi'){nota('✘ Casi.',@NEARHINT@);}
+  else{muestra(q.querySelector('.cu-q-r-mal'));}}
  btn.addEventListener('click',comprueba);
  campo.addEventListener('keydown',function(e){if(e.key==='Enter'){e.preventDefault();comprueba();}});
 }})(document.currentScript);
@@ -518,6 +597,12 @@ if(q.getAttribute('data-tipo')==='opcion'){
 
 def _compact(code: str) -> str:
     return "".join(line.strip() for line in code.strip().splitlines())
+
+
+def _script() -> str:
+    """El script de la pregunta, con la lectura y el juicio de :func:`judge_js`."""
+    return _compact(_JS.replace("@JUDGE@", judge_js())
+                    .replace("@NEARHINT@", json.dumps(NEAR_HINT, ensure_ascii=False)))
 
 
 def question_html(q: QuizQuestion, title: str = "Pregunta") -> str:
@@ -570,11 +655,11 @@ def question_html(q: QuizQuestion, title: str = "Pregunta") -> str:
             + f'<div class="cu-q-retro cu-q-mal cu-q-r-mal"><strong>✘ Otro valor.</strong> '
             f'{e(q.feedback_wrong, inline=True)}</div></details>'
         )
-        data = (f'data-tipo="numerica" '
-                f'data-respuesta="{html.escape(json.dumps([q.answer, q.tolerance]))}"')
+        answer = json.dumps([q.answer, q.tolerance, int(q.exact)])
+        data = f'data-tipo="numerica" data-respuesta="{html.escape(answer)}"'
     return (
         f'<div class="cu-quiz mathjax_process" {data}><style>{_compact(_CSS)}</style>'
-        + head + "".join(body) + f"<script>{_compact(_JS)}</script></div>"
+        + head + "".join(body) + f"<script>{_script()}</script></div>"
     )
 
 

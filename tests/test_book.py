@@ -1,8 +1,12 @@
 """El curso como sitio web: se construye una vez y se comprueba como lo leería una persona.
 
 Primero las comprobaciones estáticas del HTML (enlaces, una página por cuaderno, soluciones
-plegadas, glosario, referencias, nada cargado de fuera); después, las del navegador: Chromium sin
-ventana, dirigido con Playwright, recorre el sitio servido desde 127.0.0.1.
+plegadas, glosario, referencias, textos alternativos, nada cargado de fuera); después, las del
+navegador: Chromium sin ventana, dirigido con Playwright y con barras de desplazamiento clásicas
+(las de Windows y Linux), recorre el sitio servido desde 127.0.0.1 a 390, 1024 y 1366 px, con el
+tema claro y el oscuro: contraste de cada texto visible, auditoría de accesibilidad con axe-core
+(del paquete axe-playwright-python), lo que se sale de la pantalla, los cajones del teléfono, la
+navegación sin JavaScript, la búsqueda y las preguntas de repaso.
 
 Todo está en este módulo para que el sitio se construya una sola vez por sesión de pruebas
 (pytest-xdist con ``--dist loadscope`` ejecuta un módulo entero en el mismo proceso).
@@ -17,6 +21,7 @@ from __future__ import annotations
 import functools
 import html
 import http.server
+import json
 import os
 import re
 import shutil
@@ -287,11 +292,7 @@ def test_no_solution_is_visible_without_the_toggle(site):
 
 
 def test_markdown_solutions_are_folded_too(tmp_path):
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import build_book
-    finally:
-        sys.path.pop(0)
+    build_book = _build_book_module()
     nb = nbformat.v4.new_notebook()
     nb.cells = [
         nbformat.v4.new_markdown_cell("# 99 · Prueba\n\n### Ejercicio 1\n\nCalcule $x$."),
@@ -333,6 +334,81 @@ def test_each_page_offers_the_student_copy_and_the_full_notebook(site):
         assert not _solution_sources(copy), f"{path.name}: la copia trae soluciones"
         for solution in _solution_sources(built_from(site, path)):
             assert all(c.source.strip() != solution for c in copy.cells)
+
+
+def test_every_figure_has_a_spanish_alternative_text(site):
+    """Ninguna figura se anuncia por su fichero (``../_images/<huella>.png``): lleva el texto de
+    ``cell.metadata["alt"]`` o, sin él, su lugar en el cuaderno (figura y sección)."""
+    checked = 0
+    for path in NOTEBOOKS:
+        for img in soup(notebook_page(site, path)).select("article img"):
+            alt = img.get("alt", "")
+            checked += 1
+            assert alt and not re.search(r"_images|\.png|\.jpe?g|[0-9a-f]{32}", alt), (
+                f"{path.name}: figura con texto alternativo {alt!r}")
+            assert len(alt.split()) >= 4, f"{path.name}: texto alternativo escaso: {alt!r}"
+    assert checked >= 40
+
+
+def _build_book_module():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import build_book
+    finally:
+        sys.path.pop(0)
+    return build_book
+
+
+def test_alternative_text_comes_from_the_cell_metadata(tmp_path):
+    """``cell.metadata["alt"]``: un texto para la figura de la celda o una lista, uno por figura;
+    sin él, la figura se nombra por su sección; unos metadatos mal formados paran la
+    construcción con un mensaje que nombra el cuaderno y la celda."""
+    import base64
+    import hashlib
+
+    build_book = _build_book_module()
+    pngs = [base64.b64decode(b"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9Q"
+                             b"DwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+            b"\x89PNG-otra", b"\x89PNG-tercera"]
+    hashes = [hashlib.sha256(b).hexdigest() for b in pngs]
+
+    def image(data: bytes):
+        return nbformat.v4.new_output("display_data",
+                                      data={"image/png": base64.b64encode(data).decode()})
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("# 99 · Prueba\n\n## 2. Dos paneles"),
+        nbformat.v4.new_code_cell("fig", metadata={"alt": "Dos histogramas de la exactitud."},
+                                  outputs=[image(pngs[0])]),
+        nbformat.v4.new_code_cell("figs", metadata={"alt": ["Primera.", "Segunda."]},
+                                  outputs=[image(pngs[1]), image(pngs[2])]),
+    ]
+    path = tmp_path / "99_prueba.ipynb"
+    alts = build_book.figure_alts(nb, path)
+    assert alts == {hashes[0]: "Dos histogramas de la exactitud.", hashes[1]: "Primera.",
+                    hashes[2]: "Segunda."}
+    del nb.cells[1].metadata["alt"], nb.cells[2].metadata["alt"]
+    alts = build_book.figure_alts(nb, path)
+    assert alts[hashes[2]] == ("Figura 3 de «2. Dos paneles»; el texto que la sigue dice lo que "
+                               "muestra.")
+    nb.cells[2].metadata["alt"] = ["Solo una."]
+    with pytest.raises(build_book.BookError, match=r"99_prueba.ipynb, celda .*«alt».*2 textos"):
+        build_book.figure_alts(nb, path)
+
+
+def test_the_site_tells_students_where_to_work(site):
+    """La copia de trabajo (``--mi-trabajo``) está en «Cómo ejecutar el curso» y en el recuadro
+    de descargas de cada cuaderno; la carpeta de copias generadas no invita a trabajar en ella."""
+    run = normalize(soup(site / "como-ejecutar.html").get_text())
+    assert "python tools/make_student_copies.py --mi-trabajo" in run
+    assert "jupyter lab notebooks/mi_trabajo/" in run
+    for path in NOTEBOOKS:
+        box = soup(notebook_page(site, path)).select_one("div.admonition.tip")
+        assert "--mi-trabajo" in box.get_text(), f"{path.name}: el recuadro no dice --mi-trabajo"
+    readme = (ROOT / "notebooks" / "alumnos" / "README.md").read_text(encoding="utf-8")
+    assert "No trabaje aquí" in readme and "desde aquí" not in readme
+    assert "jupyter lab notebooks/mi_trabajo/" in readme
 
 
 # --- Glosario ---------------------------------------------------------------------------------
@@ -472,6 +548,7 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-features=OverlayScrollbar",
 ]
 
 
@@ -521,8 +598,12 @@ def browser():
     except ImportError:
         _missing_browser("No está instalado playwright (pip install -r requirements.txt).")
     with sync_playwright() as pw:
+        # Barras de desplazamiento clásicas, las de Windows y Linux, que ocupan unos 15 px:
+        # Playwright las oculta por omisión (--hide-scrollbars), y así no se ve lo que se sale
+        # de un proyector por esos píxeles.
         browser = pw.chromium.launch(
-            executable_path=executable, headless=True, chromium_sandbox=False, args=CHROMIUM_FLAGS
+            executable_path=executable, headless=True, chromium_sandbox=False,
+            args=CHROMIUM_FLAGS, ignore_default_args=["--hide-scrollbars"],
         )
         yield browser
         browser.close()
@@ -568,15 +649,29 @@ class Reader:
         self.page.close()
 
 
-def test_every_page_loads_cleanly_and_fits_the_screen(browser, site, server):
+def test_the_browser_has_classic_scrollbars(browser):
+    """Las pruebas ven lo que un portátil con Windows o Linux: una caja que se desplaza pierde
+    anchura por su barra (con barras superpuestas, lo que se sale unos píxeles no se nota)."""
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    page.set_content("<div id=caja style='width:200px;height:100px;overflow:scroll'>"
+                     "<div style='width:500px;height:500px'></div></div>")
+    bars = page.evaluate("() => { const e = document.getElementById('caja'); return"
+                         " [e.offsetWidth - e.clientWidth, e.offsetHeight - e.clientHeight]; }")
+    page.close()
+    assert min(bars) >= 10, f"barras de desplazamiento de {bars} px: deben ser clásicas"
+
+
+def test_every_page_loads_cleanly_fits_the_screen_and_is_accessible(browser, site, server):
     """Cada página se carga una vez (a 1366 px): sin errores ni peticiones fallidas, con las
-    fórmulas compuestas y las imágenes cargadas. Después se mide a 1366, 1024 y 390 px cambiando
-    la ventana. Portátil y proyector: 100 columnas de código y salida sin barra de
-    desplazamiento. Teléfono: ninguna página se desplaza de lado (cada bloque de código se
-    desplaza dentro de su caja)."""
+    fórmulas compuestas y las imágenes cargadas. Se mide a 1366, 1024 y 390 px cambiando la
+    ventana (ver :func:`_overflow_report`). Después, en los temas claro y oscuro: todo texto
+    visible con un contraste de 4.5:1 o más con su fondo (:data:`_CONTRAST`) y ningún fallo grave
+    o crítico de accesibilidad según axe-core (ver :data:`AXE_ALL`)."""
+    axe = _axe_source()
     reader = Reader(browser, server, width=1366, height=800)
     report = []
     typeset = 0
+    timing = {"contraste": 0.0, "axe": 0.0, "medidas": 0.0}
     for page in pages(site):
         rel = page.relative_to(site).as_posix()
         reader.problems.clear()
@@ -621,10 +716,151 @@ def test_every_page_loads_cleanly_and_fits_the_screen(browser, site, server):
         if state["broken"]:
             problems.append(f"imágenes sin cargar: {state['broken'][:3]}")
         report += [f"{rel}: {p}" for p in problems]
+        start = time.perf_counter()
         report += _overflow_report(reader, rel)
+        timing["medidas"] += time.perf_counter() - start
+        for theme in ("light", "dark"):
+            _set_theme(reader.page, theme)
+            start = time.perf_counter()
+            report += _contrast_report(reader.page, f"{rel} (tema {THEMES[theme]})")
+            timing["contraste"] += time.perf_counter() - start
+        start = time.perf_counter()
+        _prepare_axe(reader.page, axe)
+        for theme in ("light", "dark"):
+            _set_theme(reader.page, theme)
+            report += _axe_report(reader.page, f"{rel} (tema {THEMES[theme]})",
+                                  AXE_ALL if theme == "light" else AXE_CONTRAST)
+        timing["axe"] += time.perf_counter() - start
     reader.close()
+    print("tiempo por comprobación:", {k: round(v, 1) for k, v in timing.items()})
     assert typeset > 100, f"solo {typeset} fórmulas en todo el sitio"
     assert not report, "\n".join(report)
+
+
+THEMES = {"light": "claro", "dark": "oscuro"}
+
+
+def _set_theme(page, theme: str) -> None:
+    """Cambia el tema como el botón del tema (pydata-sphinx-theme), sin recargar la página."""
+    page.evaluate("t => { const d = document.documentElement.dataset; d.theme = t; d.mode = t;"
+                  " document.getAnimations().forEach(a => a.finish()); }", theme)
+
+
+# Contraste de cada texto visible con su fondo (WCAG 2: luminancia relativa). El fondo es la
+# mezcla de los colores de fondo de los antepasados (con su transparencia) sobre blanco; un
+# elemento con imagen o degradado de fondo no se mide (no hay un color que medir).
+_CONTRAST = """() => {
+  const parse = (c) => {
+    const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const over = (top, bottom) => [0, 1, 2].map(i => top[i] * top[3] + bottom[i] * (1 - top[3]))
+                                         .concat([1]);
+  const lum = (c) => {
+    const f = (v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+                            return (x + 0.05) / (y + 0.05); };
+  const background = (el) => {
+    const layers = []; let opacity = 1;
+    for (let e = el; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      opacity *= Number(s.opacity);
+      if (s.backgroundImage && s.backgroundImage !== 'none') return [null, opacity];
+      const c = parse(s.backgroundColor);
+      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+    }
+    let bg = [255, 255, 255, 1];
+    for (let i = layers.length - 1; i >= 0; i--) bg = over(layers[i], bg);
+    return [bg, opacity];
+  };
+  const bad = []; const seen = new Set(); let checked = 0; let quiz = 0; let headings = 0;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const el = n.parentElement;
+    if (!el || seen.has(el)) continue;
+    seen.add(el);
+    // Los controles desactivados no cuentan (WCAG 1.4.3); el MathML oculto es para lectores.
+    if (el.closest('script, style, noscript, mjx-assistive-mml, button[disabled]')) continue;
+    if (!el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    const [bg, opacity] = background(el);
+    if (!bg) continue;
+    const c = parse(getComputedStyle(el).color);
+    const fg = over([c[0], c[1], c[2], c[3] * opacity], bg);
+    const value = ratio(fg, bg);
+    checked++;
+    if (el.closest('.cu-quiz')) quiz++;
+    if (el.closest('h1, h2, h3, h4, .cu-q-cab')) headings++;
+    if (value < 4.5) bad.push(`${value.toFixed(2)}:1 «${n.textContent.trim().slice(0, 40)}» ` +
+      `(${getComputedStyle(el).color} sobre rgb(${bg.slice(0, 3).map(Math.round).join(', ')}))`);
+  }
+  return {checked, quiz, headings, bad};
+}"""
+
+
+def _contrast_report(page, where: str) -> list[str]:
+    result = page.evaluate(_CONTRAST)
+    report = []
+    if result["checked"] < 10:
+        report.append(f"{where}: solo {result['checked']} textos medidos")
+    if result["bad"]:
+        report.append(f"{where}: {len(result['bad'])} textos con contraste menor que 4.5:1, p. ej. "
+                      + "; ".join(result["bad"][:4]))
+    return report
+
+
+@functools.lru_cache(maxsize=1)
+def _axe_source() -> str:
+    """axe-core, el que trae el paquete axe-playwright-python (sin conexión)."""
+    try:
+        import axe_playwright_python
+    except ImportError:
+        _missing_browser("No está instalado axe-playwright-python (pip install -r "
+                         "requirements.txt), que trae axe-core para la auditoría de accesibilidad.")
+    return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+
+
+# axe-core, una vez por página en cada tema: todas sus reglas en el claro; en el oscuro, la del
+# contraste, la única que cambia con el tema. Su regla del contraste es con mucho la más lenta
+# (mide el fondo de cada elemento con texto, y el código resaltado tiene uno por palabra): se
+# limita a las preguntas y a los encabezados, lo que el tema oscuro dejaba ilegible; el contraste
+# de todo texto visible, también el del código, lo mide _CONTRAST en los dos temas, con el umbral
+# de 4.5:1 también para la letra grande (axe admite 3:1).
+AXE_ALL = {"resultTypes": ["violations"]}
+AXE_CONTRAST = {"resultTypes": ["violations"],
+                "runOnly": {"type": "rule", "values": ["color-contrast"]}}
+AXE_CONTRAST_SELECTOR = ".cu-quiz *, h1, h2, h3, h4, h5, h6"
+
+
+def _prepare_axe(page, axe: str) -> None:
+    """Carga axe-core en la página, ya medida, y quita los glifos que dibuja MathJax (ocultos a
+    los lectores de pantalla con aria-hidden y sin texto, la mitad de los elementos de un
+    cuaderno, que axe recorre en cada regla); las fórmulas siguen ahí para los lectores de
+    pantalla (el MathML que MathJax añade), que es lo que axe revisa."""
+    page.evaluate(axe)
+    page.evaluate("""s => {
+      axe.configure({rules: [{id: 'color-contrast', selector: s}]});
+      document.querySelectorAll('mjx-container > mjx-math[aria-hidden="true"]')
+        .forEach(e => e.replaceChildren());
+    }""", AXE_CONTRAST_SELECTOR)
+
+
+def _axe_report(page, where: str, options: dict) -> list[str]:
+    """Los fallos graves y críticos de axe-core en la página."""
+    violations = page.evaluate(
+        """options => axe.run(document, options).then(r => r.violations.map(v => ({
+            id: v.id, impact: v.impact, help: v.help, n: v.nodes.length,
+            html: v.nodes.slice(0, 2).map(n => n.html.slice(0, 120))})))""", options)
+    return [f"{where}: axe «{v['id']}» ({v['impact']}, {v['n']} elementos): {v['help']}; "
+            f"{v['html']}" for v in violations if v["impact"] in ("serious", "critical")]
 
 
 def test_site_opens_from_disk(browser, site):
@@ -703,28 +939,80 @@ def test_solution_toggle_opens_and_screenshots(browser, site, server):
 # ---------------------------------------------------------------------------------------------
 
 _OVERFLOW = """() => {
-  const blocks = Array.from(document.querySelectorAll('article pre'));
+  const visible = (e) => e.checkVisibility();
+  const cut = (e) => e.scrollWidth > e.clientWidth + 1;
+  const blocks = Array.from(document.querySelectorAll('article pre')).filter(visible);
+  const formulas = Array.from(document.querySelectorAll('article mjx-container[display="true"]'))
+    .filter(visible).filter(cut);
+  const tex = (e) => (e.closest('div.math') || e).textContent.replace(/\\s+/g, ' ').slice(0, 50);
+  const figures = Array.from(document.querySelectorAll('article img'))
+    .filter(i => visible(i) && i.naturalWidth > 0).map(i => {
+      const s = getComputedStyle(i);
+      const content = i.getBoundingClientRect().width - parseFloat(s.paddingLeft)
+        - parseFloat(s.paddingRight) - parseFloat(s.borderLeftWidth)
+        - parseFloat(s.borderRightWidth);
+      return {scale: content / i.naturalWidth,
+              src: i.getAttribute('src').split('/').pop().slice(0, 12),
+              box: i.closest('div.cell_output')};
+    });
+  const scrolls = (box) => box && ['auto', 'scroll'].includes(getComputedStyle(box).overflowX);
+  const sidebars = ['pst-primary-sidebar', 'pst-secondary-sidebar']
+    .map(id => document.getElementById(id)).filter(e => e && visible(e) && cut(e))
+    .map(e => e.id);
   return {
     page: document.documentElement.scrollWidth,
-    blocks: blocks.filter(e => e.scrollWidth > e.clientWidth + 1)
+    sidebars,
+    blocks: blocks.filter(cut)
                   .map(e => e.textContent.split('\\n').reduce((a, b) => b.length > a.length ? b : a, '')
                                           .slice(0, 50)),
+    formulas: formulas.map(tex),
+    // Una fórmula que no cabe se desplaza en su caja, con la indicación y accesible con el teclado.
+    unmarked: formulas.filter(e => !e.classList.contains('curso-desplazable')
+                                   || !e.hasAttribute('tabindex')
+                                   || !scrolls(e)).map(tex),
+    small: figures.filter(f => f.scale < 0.495)
+                  .map(f => `${f.src}… al ${Math.round(100 * f.scale)} %`),
+    unboxed: figures.filter(f => f.box && cut(f.box)
+                                 && !(scrolls(f.box) && f.box.hasAttribute('tabindex')))
+                    .map(f => f.src),
   };
 }"""
 
 
 def _overflow_report(reader: Reader, rel: str) -> list[str]:
-    """Lo que se sale de la pantalla en la página abierta, a 1366, 1024 y 390 px."""
+    """Lo que se sale de la pantalla en la página abierta, a 1366, 1024 y 390 px.
+
+    Portátil (1366) y proyector (1024): 100 columnas de código y salida y cada fórmula aparte
+    caben sin desplazarse (una fórmula que junta varias se muestra una debajo de otra). En
+    cualquier anchura: ninguna página se desplaza de lado; una fórmula o una figura que no cabe se
+    desplaza dentro de su caja (con una sombra que lo indica y accesible con el teclado), y ninguna
+    figura se ve a menos de la mitad de su tamaño (las etiquetas de los ejes se leen)."""
     report = []
     for width in (1366, 1024, 390):
         reader.page.set_viewport_size({"width": width, "height": 800})
         reader.page.wait_for_timeout(50)
         state = reader.page.evaluate(_OVERFLOW)
+        where = f"{rel} a {width} px"
         if state["page"] > width:
-            report.append(f"{rel} a {width} px: la página mide {state['page']} px de ancho")
+            report.append(f"{where}: la página mide {state['page']} px de ancho")
         if width >= 1024 and state["blocks"]:
-            report.append(f"{rel} a {width} px: {len(state['blocks'])} bloques se salen: "
+            report.append(f"{where}: {len(state['blocks'])} bloques se salen: "
                           f"{state['blocks'][:2]}")
+        if state["sidebars"]:
+            report.append(f"{where}: barras laterales que se desplazan de lado: "
+                          f"{state['sidebars']}")
+        if width >= 1024 and state["formulas"]:
+            report.append(f"{where}: {len(state['formulas'])} fórmulas cortadas: "
+                          f"{state['formulas'][:2]}")
+        if state["unmarked"]:
+            report.append(f"{where}: fórmulas cortadas sin caja desplazable marcada: "
+                          f"{state['unmarked'][:2]}")
+        if state["small"]:
+            report.append(f"{where}: figuras por debajo de la mitad de su tamaño: "
+                          f"{state['small'][:3]}")
+        if state["unboxed"]:
+            report.append(f"{where}: figuras que no caben sin caja desplazable: "
+                          f"{state['unboxed'][:3]}")
     reader.page.set_viewport_size({"width": 1366, "height": 800})
     return report
 
@@ -766,20 +1054,83 @@ def test_sidebar_buttons_work(browser, site, server, width):
         reader.page.wait_for_function(
             "() => document.querySelector('#pst-secondary-sidebar-modal').open", timeout=5_000)
         reader.page.screenshot(path=str(SCREENSHOTS / f"cajon_pagina_{width}.png"))
+        # Al elegir una sección, el cajón se cierra y la página muestra esa sección.
+        links = reader.page.locator("#pst-secondary-sidebar-modal a[href^='#']")
+        assert links.count() >= 3
+        link = links.nth(2)
+        target = link.get_attribute("href")[1:]
+        link.click()
+        reader.page.wait_for_function(
+            "() => !document.querySelector('#pst-secondary-sidebar-modal').open", timeout=5_000)
+        reader.page.wait_for_timeout(300)
+        top = reader.page.evaluate("id => document.getElementById(id).getBoundingClientRect().top",
+                                   target)
+        assert 0 <= top <= 200, f"la sección elegida queda en {top} px, fuera de la vista"
+        assert reader.page.evaluate("() => location.hash") == f"#{target}"
+        reader.page.screenshot(path=str(SCREENSHOTS / f"cajon_cerrado_{width}.png"))
     assert not reader.problems, "\n".join(reader.problems)
     reader.close()
 
 
-def test_search_excerpts_are_clean(browser, server):
-    """Los extractos no incluyen los botones de la cabecera ni fórmulas sin componer."""
+@pytest.mark.parametrize("width", [390, 1024])
+def test_navigation_and_formulas_without_javascript(browser, server, width):
+    """Sin JavaScript: no se ven botones que no hacen nada (≡, «Contenido», pantalla completa);
+    el índice del curso y el de la página están en la página (al final, con enlaces al principio,
+    en pantallas estrechas) y las fórmulas se leen como texto LaTeX, con un aviso."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(java_script_enabled=False,
+                                  viewport={"width": width, "height": 800})
+    page = context.new_page()
+    page.goto(server + "cuadernos/" + NOTEBOOKS[5].stem + ".html")
+    buttons = page.locator(".primary-toggle, .secondary-toggle, .btn-fullscreen-button")
+    visible = [b for b in buttons.all() if b.is_visible()]
+    assert not visible, "se ven botones que sin JavaScript no hacen nada"
+    course = page.locator("#pst-primary-sidebar")
+    contents = page.locator("#pst-secondary-sidebar")
+    assert course.get_by_role("link", name=re.compile("McNemar")).first.is_visible()
+    assert contents.locator("a[href^='#']").first.is_visible()
+    bar = page.locator("nav.curso-sin-js")
+    assert bar.is_visible()
+    for link in bar.locator("a").all():
+        if link.is_visible():
+            assert page.locator(link.get_attribute("href")).is_visible()
+    note = page.locator(".curso-sin-js-formulas")
+    assert note.is_visible() and "LaTeX" in note.inner_text()
+    math = page.locator("span.math").first
+    assert "monospace" in math.evaluate("e => getComputedStyle(e).fontFamily").lower()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SCREENSHOTS / f"sin_js_{width}.png"))
+    context.close()
+
+
+@pytest.mark.parametrize("query", ["Wilson", "error de Monte Carlo"])
+def test_search_excerpts_are_clean(browser, server, query):
+    """Los extractos no incluyen los botones de la cabecera ni fórmulas en LaTeX: se leen como
+    texto (√(θ(1-θ)/R), no \\sqrt{\\theta(1-\\theta)/R})."""
     reader = Reader(browser, server)
-    reader.open("search.html?q=Wilson")
+    reader.open(f"search.html?q={query}")
     reader.page.wait_for_selector("#search-results p.context", timeout=20_000)
     reader.page.wait_for_timeout(1_000)
     excerpts = reader.page.locator("#search-results p.context").all_inner_texts()
     assert excerpts
-    bad = [e for e in excerpts if "Claro" in e or "Oscuro" in e or "\\(" in e or "$" in e]
+    latex = (r"\\(?:sqrt|frac|theta|alpha|hat|bar|mathbb|mathcal|mathrm|text\w*|left|right"
+             r"|sum|le|ge)\b")
+    bad = [e for e in excerpts if "Claro" in e or "Oscuro" in e or "\\(" in e or "$" in e
+           or re.search(latex, e)]
     assert not bad, bad[:2]
+    reader.page.set_viewport_size({"width": 390, "height": 800})
+    reader.page.wait_for_timeout(100)
+    width = reader.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"con los resultados, la página mide {width} px en un teléfono"
+    if query == "error de Monte Carlo":
+        # El texto del que salen los extractos: el de la página, con las fórmulas legibles.
+        formula = json.dumps(r"\sqrt{\theta(1-\theta)/R}")[1:-1]  # tal como está en el .ipynb
+        path = next(p for p in NOTEBOOKS if formula in p.read_text("utf-8"))
+        text = reader.page.evaluate(
+            "url => fetch(url).then(r => r.text()).then(h => Search.htmlToText(h))",
+            f"cuadernos/{path.stem}.html")
+        assert "√(θ(1-θ)/R)" in text and "\\sqrt" not in text
+        assert "Claro" not in text, "el texto incluye la cabecera con el selector de tema"
     assert not reader.problems, "\n".join(reader.problems)
     reader.close()
 
@@ -880,7 +1231,22 @@ def test_quiz_works_on_the_site_and_without_javascript(browser, site, server):
     assert num.locator(".cu-q-salida .cu-q-bien").is_visible()
     num.locator(".cu-q-num").fill("abc")
     num.locator(".cu-q-comprobar").click()
-    assert "Escriba un número" in num.locator(".cu-q-salida").inner_text()
+    assert "no se lee como un número" in num.locator(".cu-q-salida").inner_text()
+    # Las reglas de cu.comprobar: redondeada de más, «casi»; con el signo %, que lo quite.
+    rounded = f"{numeric.answer * 1.02:.3g}"
+    assert numeric.judge(rounded)[0] == "casi", rounded
+    num.locator(".cu-q-num").fill(rounded.replace(".", ","))
+    num.locator(".cu-q-num").press("Enter")
+    assert "redondeado" in num.locator(".cu-q-salida").inner_text()
+    num.locator(".cu-q-num").fill(numeric.answer_text.replace(".", ",") + "%")
+    num.locator(".cu-q-num").press("Enter")
+    assert "sin el signo %" in num.locator(".cu-q-salida").inner_text()
+    assert not num.locator(".cu-q-salida .cu-q-bien").count()
+    # En el tema oscuro, la pregunta sobre el fondo de la página (captura para mirarla).
+    _set_theme(page, "dark")
+    num.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "pregunta_oscuro_1366.png"))
+    _set_theme(page, "light")
     assert not reader.problems, "\n".join(reader.problems)
     reader.close()
 
@@ -921,3 +1287,17 @@ def test_quiz_exports_are_published(site):
     script = re.search(r'<script defer src="([^"]+)"', text).group(1)
     assert (folder / script).resolve().is_file(), "la versión para imprimir no encuentra MathJax"
     assert "preguntas/preguntas-moodle.xml" in (site / "preguntas.html").read_text(encoding="utf-8")
+
+
+def test_printable_quiz_starts_with_questions(browser, server):
+    """Impresa, la primera página lleva el título y las preguntas del primer cuaderno; cada
+    cuaderno siguiente y las respuestas empiezan página."""
+    page = browser.new_page(viewport={"width": 1024, "height": 800})
+    page.goto(server + "preguntas/preguntas-imprimibles.html")
+    page.emulate_media(media="print")
+    breaks = page.evaluate("""() => Array.from(document.querySelectorAll('body > section'))
+        .map(e => [e.className, getComputedStyle(e).breakBefore])""")
+    page.close()
+    assert breaks[0] == ["cuaderno", "auto"], breaks[0]
+    assert all(b == "page" for _, b in breaks[1:]), breaks
+    assert breaks[-1][0] == "soluciones"

@@ -9,9 +9,9 @@
 - Ninguna pregunta da el resultado de un ejercicio de su cuaderno (las preguntas van antes), y la
   longitud de las opciones no delata la correcta (reglas y umbrales, junto a sus pruebas).
 - La corrección numérica (Python) y la del HTML (el script, en ``tests/test_book.py`` y
-  ``tests/test_jupyterlab.py``) siguen las mismas reglas. Python lee lo que escribe el estudiante
-  con la misma función que ``cu.comprobar``, y nunca lee otro número que el script del HTML
-  (ejecutado con node, si está instalado).
+  ``tests/test_jupyterlab.py``) siguen las mismas reglas que ``cu.comprobar``: Python lee y juzga
+  con las mismas funciones (``read_number`` y ``judge_numbers``), y el script del HTML, ejecutado
+  con node (si está instalado), lee, clasifica y juzga igual cada texto.
 """
 
 from __future__ import annotations
@@ -27,7 +27,9 @@ import nbformat
 import pytest
 
 from course_utils import quiz
-from course_utils.exercises import UnreadableAnswer, load_answers, read_number
+from course_utils.exercises import (
+    NEAR_HINT, UNREADABLE_KINDS, UnreadableAnswer, load_answers, read_number,
+)
 from course_utils.quiz import QuizFormatError, load_quiz
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,13 +59,52 @@ def test_numeric_check_rules():
     assert numeric.check(0.0314)[0] and not numeric.check(0.0316)[0]
     assert numeric.check(3.14) == (False, numeric.mistakes[0].feedback)
     assert numeric.check(0.5) == (False, numeric.feedback_wrong)
+    # Como cu.comprobar: cerca pero fuera de la tolerancia, «¿ha redondeado demasiado?»; un error
+    # típico redondeado (a menos de un 1 %) sigue siendo ese error.
+    assert numeric.check(0.0318) == (False, NEAR_HINT)
+    assert numeric.judge("3,12") == ("fallo", 0)
+
+
+def test_quiz_and_comprobar_share_the_rules():
+    """Una pregunta numérica y un ejercicio de ``cu.comprobar`` con la misma respuesta, la misma
+    tolerancia absoluta y el mismo error típico (×100) dan el mismo veredicto y la misma pista."""
+    import course_utils.exercises as ex
+
+    numeric = load_quiz(EXAMPLE).questions[1]  # 0.031 ± 0.0005; fallo 3.1 ± 0.05
+    spec = ex.ExerciseAnswer(numeric.answer, section="3", rtol=0.0, atol=numeric.tolerance,
+                             mistakes=["x100"])
+    answers = {"99.1": spec.to_json()}
+    hint = ex.MISTAKES["x100"][1]
+    from unittest import mock
+
+    with mock.patch.object(ex, "load_answers", return_value=answers):
+        for typed, verdict in [("0,031", "correcta"), ("3.1", "fallo"), ("0.0318", "casi"),
+                               ("0.5", "otro"), ("3,12", "fallo")]:
+            assert numeric.judge(typed)[0] == verdict, typed
+            message = ex.comprobar("99.1", typed).message
+            expected = {"correcta": "✔ Correcto", "fallo": hint, "casi": NEAR_HINT,
+                        "otro": "todavía no coincide"}[verdict]
+            assert expected in message, (typed, message)
+        for typed in ("3,1 %", "0,031%"):
+            with pytest.raises(ValueError, match="sin el signo %"):
+                numeric.judge(typed)
+            assert "sin el signo %" in ex.comprobar("99.1", typed).message
 
 
 # Textos que un estudiante puede escribir en una respuesta numérica.
 TYPED = ["0.031", "0,031", " 0,031 ", "+0,031", "\u22120,031", "-0.031", "3,1e-2", ",031", "3.",
          "3,14", "0,5", "1234,5", "1,234", "1.234", "-1,234", "1.234,5", "1,234.5", "1 234",
-         "0,031 %", "3,1%", "abc", "", "  ", "0,0,31", "0.0.31", "1e400", "nan", "Infinity",
-         "0x10", "1_000", "0.031 0.5", "--1", "1e", ".", ","]
+         "1\u00a0234", "1\u202f234,5", "0,031 %", "3,1%", "3,1\u00a0%", "abc", "", "  ",
+         "0,0,31", "0.0.31", "1e400", "-1e400", "1e-400", "nan", "Infinity", "0x10", "1_000",
+         "0.031 0.5", "--1", "1e", ".", ",", "\u00a00,5\u2003", "\ufeff0,5", "0,5\x1f",
+         "0,5\x85", "\u0663", "\uff10.5", "0.5\n", "\t-0,5\r\n", "%", "12%", "1,5e3%"]
+
+
+def _read_kind(text: str) -> tuple[str, float | None]:
+    try:
+        return "numero", read_number(text)
+    except UnreadableAnswer as exc:
+        return exc.kind, None
 
 
 @pytest.mark.parametrize("text", TYPED)
@@ -75,44 +116,100 @@ def test_numeric_check_reads_text_as_comprobar_does(text):
     try:
         number = read_number(text)
     except UnreadableAnswer as exc:
+        assert exc.kind in UNREADABLE_KINDS
         with pytest.raises((TypeError, ValueError), match=re.escape("`value`")) as info:
             numeric.check(text)
         assert exc.reason in str(info.value)
         return
-    assert number == float(text.strip().replace("\u2212", "-").replace(",", "."))
+    plain = text.strip().strip("\ufeff\x1c\x1d\x1e\x1f\x85").replace("\u2212", "-")
+    assert number == float(plain.replace(",", "."))
     assert numeric.check(text) == numeric.check(number)
 
 
-def _browser_readings(texts: list[str]) -> list[float | None]:
-    """Lo que lee el script de la pregunta numérica (el mismo código del HTML, en node)."""
-    m = re.search(r"var t=(campo\.value[^;]*);var x=Number\(t\);if\((t===''\|\|!isFinite\(x\))\)",
-                  quiz._compact(quiz._JS))
-    assert m, "no se encuentra la lectura del número en el script de la pregunta"
-    reading, refused = m.group(1).replace("campo.value", "v"), m.group(2)
-    script = (f"const texts = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
-              f"console.log(JSON.stringify(texts.map(v => {{ var t = {reading}; var x = Number(t);"
-              f" return ({refused}) ? null : x; }})));")
-    out = subprocess.run(["node", "-e", script], input=json.dumps(texts), capture_output=True,
+def _node(script: str, data) -> object:
+    code = (quiz.judge_js() + "const data = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+            + script)
+    out = subprocess.run(["node", "-e", code], input=json.dumps(data), capture_output=True,
                          text=True, check=True, timeout=60)
     return json.loads(out.stdout)
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="sin node no se ejecuta el script")
-def test_the_browser_never_reads_another_number():
-    """El navegador y Python leen igual lo que los dos leen; Python además rechaza lo ambiguo
-    («1,234»: ¿decimal o miles?), los espacios dentro y el signo %, que el navegador lee."""
-    browser = dict(zip(TYPED, _browser_readings(TYPED)))
-    python_only_refuses = set()
-    for text in TYPED:
+needs_node = pytest.mark.skipif(shutil.which("node") is None,
+                                reason="sin node no se ejecuta el script")
+
+
+@needs_node
+def test_the_browser_reads_and_classifies_every_text_as_python():
+    """El script de la pregunta (``cuLee``) lee el mismo número que ``read_number`` o rechaza el
+    texto por la misma razón (vacío, ambiguo, demasiado grande, con %, con separador de miles,
+    ilegible), y su mensaje para el estudiante lo dice (``cuMensaje``)."""
+    browser = _node("console.log(JSON.stringify(data.map(v => { const l = cuLee(v);"
+                    " return 'x' in l ? ['numero', l.x, ''] : [l.k, null, cuMensaje(l)]; })));",
+                    TYPED)
+    for text, (kind, number, message) in zip(TYPED, browser):
+        assert (kind, number) == _read_kind(text), text
+        if kind != "numero":
+            assert message and "{" not in message, (text, message)
+    messages = {k: m for (k, _, m) in browser}
+    assert "1.234 o 1234" in messages["ambiguo"] or "1234" in messages["ambiguo"]
+    assert "sin el signo %" in messages["porcentaje"]
+
+
+def _candidates(q) -> list[str]:
+    """Respuestas que tocan cada regla: dentro y fuera de la tolerancia, redondeadas, cerca y
+    lejos de cada error típico, en porcentaje, con coma decimal."""
+    a, tol = q.answer, q.tolerance
+    values = {a, -a, 100 * a, a / 100, 1 - a, 0.0, 1.0}
+    values |= {a + k * tol for k in (-2, -1.001, -0.999, -0.5, 0.5, 0.999, 1.001, 2)}
+    values |= {a * (1 + r) for r in (-0.051, -0.049, -0.02, 0.02, 0.049, 0.051)}
+    values |= {round(a, d) for d in range(0, 5)}
+    for m in q.mistakes:
+        values |= {m.value, m.value + m.tolerance * 1.001, m.value - m.tolerance * 0.999}
+        values |= {m.value * (1 + r) for r in (-0.011, -0.009, 0.005, 0.009, 0.011)}
+    texts = []
+    for v in sorted(values):
+        texts += [repr(v), repr(v).replace(".", ","), f"{v:.4f}".replace(".", ",")]
+    return texts
+
+
+NUMERIC = [(qz.number, x) for qz in [load_quiz(EXAMPLE), *quiz.course_quizzes().values()]
+           for x in qz.questions if x.kind == "numerica"]
+
+
+@needs_node
+def test_the_browser_judges_every_answer_as_python():
+    """Para cada pregunta numérica del curso (y la del ejemplo), el script de la pregunta
+    (``cuJuzga``, con los datos del HTML) y :meth:`QuizQuestion.judge` (las reglas de
+    ``cu.comprobar``) dan el mismo veredicto a decenas de respuestas escritas a mano: correcta,
+    un error típico (y cuál), «casi» u otro valor."""
+    cases = []
+    for _, q in NUMERIC:
+        html = quiz.question_html(q)
+        data = json.loads(html_unescape(re.search(r'data-respuesta="([^"]+)"', html).group(1)))
+        mistakes = [json.loads(html_unescape(v))
+                    for v in re.findall(r'data-valor="([^"]+)"', html)]
+        for text in _candidates(q):
+            cases.append({"id": q.id, "text": text, "d": data, "f": mistakes})
+    browser = _node("console.log(JSON.stringify(data.map(c => { const l = cuLee(c.text);"
+                    " return 'x' in l ? cuJuzga(l.x, c.d, c.f) : [l.k, null]; })));", cases)
+    by_id = {q.id: q for _, q in NUMERIC}
+    verdicts = set()
+    for case, got in zip(cases, browser):
+        q = by_id[case["id"]]
         try:
-            number = read_number(text)
-        except UnreadableAnswer:
-            if browser[text] is not None:
-                python_only_refuses.add(text)
-            continue
-        assert browser[text] == number, (text, browser[text], number)
-    assert python_only_refuses == {"1,234", "1.234", "-1,234", "1 234", "0,031 %", "3,1%",
-                                   "0x10"}, python_only_refuses
+            expected = list(q.judge(case["text"]))
+        except (TypeError, ValueError):
+            expected = [_read_kind(case["text"])[0], None]
+        assert got == expected, (case["id"], case["text"], got, expected)
+        verdicts.add(expected[0])
+    assert {"correcta", "fallo", "casi", "otro"} <= verdicts
+    assert len(cases) > 1000
+
+
+def html_unescape(text: str) -> str:
+    import html
+
+    return html.unescape(text)
 
 
 BROKEN = [
@@ -336,7 +433,14 @@ def test_printable_version_is_offline_and_complete():
     quizzes = quiz.course_quizzes()
     text = export_quizzes.printable_html(quizzes, export_quizzes.notebook_titles())
     assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), "pide algo a Internet"
-    assert "break-before:page" in text
+    # Cada cuaderno empieza página salvo el primero, que va bajo el título (la primera página no
+    # queda con el título solo); las respuestas, en página aparte.
+    css = re.search(r"<style>(.*?)</style>", text, re.S).group(1)
+    breaks = [rule.split("{")[0] for rule in css.split("}") if "break-before:page" in rule]
+    assert breaks == ["\nsection.cuaderno~section.cuaderno,section.soluciones"], breaks
+    body = text.split("<body>", 1)[1]
+    assert body.index("<h1>") < body.index('<section class="cuaderno"') < body.index(
+        '<div class="pregunta">')
     answers_at = text.index("Respuestas y explicaciones")
     for qz in quizzes.values():
         for x in qz.questions:

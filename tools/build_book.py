@@ -27,7 +27,10 @@ genera a partir de esa carpeta, en el orden del número.
 from __future__ import annotations
 
 import argparse
+import binascii
 import copy
+import hashlib
+import json
 import re
 import shutil
 import subprocess
@@ -42,6 +45,8 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # course_utils (las preguntas de repaso), también sin instalar
+    sys.path.insert(0, str(ROOT))
 BOOK = ROOT / "book"
 NOTEBOOKS = ROOT / "notebooks"
 STUDENTS = NOTEBOOKS / "alumnos"
@@ -51,6 +56,15 @@ SOLUTION_TAG = "solution"
 SHOW_SOLUTION = "Mostrar solución"
 HIDE_SOLUTION = "Ocultar solución"
 
+
+#: Clave de los metadatos de una celda de código con su texto alternativo: un texto (la celda
+#: tiene una figura) o una lista de textos (uno por figura, en el orden de las salidas).
+ALT_KEY = "alt"
+#: Fichero (en las fuentes preparadas) con el texto alternativo de cada figura, por página y por
+#: huella SHA-256 de la imagen, que es el nombre con el que myst-nb la publica; ``book/conf.py``
+#: lo pone en el HTML al terminar la construcción.
+FIGURES_FILE = "_figuras.json"
+_IMAGE_TYPES = ("image/png", "image/jpeg", "image/gif")
 
 # Celda de pregunta de repaso (la misma regla que tools/classroom.py).
 QUIZ_CELL = re.compile(r'^\s*(?:cu\.)?quiz_question\(\s*"(\d{2}\.\d+)"\s*\)\s*$')
@@ -106,8 +120,9 @@ def _download_cell(name: str, has_student_copy: bool) -> nbformat.NotebookNode:
         f"- {{download}}`Cuaderno completo (con soluciones y salidas) "
         f"<../descargas/completos/{name}>`.",
         "",
-        "Para ejecutarlos hace falta el entorno del curso: vea "
-        "[Cómo ejecutar el curso](../como-ejecutar.md).",
+        "Para ejecutarlos hace falta el entorno del curso, y para hacer los ejercicios, su "
+        "propia copia de trabajo (`python tools/make_student_copies.py --mi-trabajo`, que nada "
+        "sobrescribe): vea [Cómo ejecutar el curso](../como-ejecutar.md).",
         "```",
     ]
     return nbformat.v4.new_markdown_cell("\n".join(lines))
@@ -163,10 +178,82 @@ def _link_markdown_outputs(cell: nbformat.NotebookNode) -> None:
             out["data"]["text/markdown"] = _NOTEBOOK_LINK.sub(r"](\1.html\2)", text)
 
 
-def stage_notebook(path: Path, src: Path) -> None:
-    """Copia un cuaderno a las fuentes del sitio, con las soluciones plegadas y las descargas."""
+def _plain_heading(line: str) -> str:
+    return " ".join(re.sub(r"[*_`]", "", line.lstrip("#")).split())
+
+
+def figure_alts(nb: nbformat.NotebookNode, path: Path) -> dict[str, str]:
+    """El texto alternativo de cada figura del cuaderno, por huella SHA-256 de la imagen.
+
+    El texto es el de ``cell.metadata["alt"]`` (:data:`ALT_KEY`): un texto en español que dice
+    qué muestra la figura (una celda con una figura) o una lista con uno por figura, en el orden
+    de las salidas. Sin él, la figura se describe por su lugar: «Figura 2 de la sección «3. El
+    estadístico, a mano»; el texto que la sigue dice lo que muestra».
+    """
+    alts: dict[str, str] = {}
+    heading = notebook_title(nb, path)
+    counts: dict[str, int] = {}
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if re.match(r"#{1,3} ", line):
+                    heading = _plain_heading(line)
+            continue
+        images = [out["data"][mime] for out in cell.get("outputs", [])
+                  for mime in _IMAGE_TYPES if mime in out.get("data", {})]
+        if not images:
+            continue
+        given = cell.metadata.get(ALT_KEY)
+        where = f"{path.name}, celda {cell.get('id', index)}"
+        if given is None:
+            texts = []
+            for _ in images:
+                counts[heading] = counts.get(heading, 0) + 1
+                texts.append(f"Figura {counts[heading]} de «{heading}»; el texto que la sigue "
+                             "dice lo que muestra.")
+        elif isinstance(given, str) and given.strip():
+            texts = [given.strip()] * len(images)
+            if len(images) > 1:
+                texts = [f"{t} (figura {k} de {len(images)})" for k, t in enumerate(texts, 1)]
+        elif (isinstance(given, list) and len(given) == len(images)
+              and all(isinstance(t, str) and t.strip() for t in given)):
+            texts = [t.strip() for t in given]
+        else:
+            raise BookError(
+                f"{where}: metadatos «{ALT_KEY}» no válidos. Se espera un texto no vacío o una "
+                f"lista de {len(images)} textos (uno por figura); se recibió {given!r}.")
+        for data, text in zip(images, texts):
+            raw = "".join(data) if isinstance(data, list) else data
+            try:
+                digest = hashlib.sha256(binascii.a2b_base64(raw)).hexdigest()
+            except binascii.Error as exc:
+                raise BookError(f"{where}: una figura no es base64 válido ({exc}).") from None
+            alts[digest] = text
+    return alts
+
+
+def refresh_quiz_output(cell: nbformat.NotebookNode) -> None:
+    """La salida de una celda de pregunta, generada de nuevo desde ``course_utils/quizzes``.
+
+    Es la misma que la guardada cuando el cuaderno está al día (lo comprueba
+    ``tests/test_quizzes.py``); así el sitio muestra la pregunta y su script actuales aunque las
+    salidas guardadas aún no se hayan regenerado.
+    """
+    from course_utils.quiz import quiz_question
+
+    qid = QUIZ_CELL.match(cell.source).group(1)
+    bundle = quiz_question(qid)._repr_mimebundle_()
+    cell.outputs = [nbformat.v4.new_output("execute_result", data=bundle,
+                                           execution_count=cell.get("execution_count"))]
+
+
+def stage_notebook(path: Path, src: Path) -> dict[str, str]:
+    """Copia un cuaderno a las fuentes del sitio, con las soluciones plegadas y las descargas.
+
+    Devuelve el texto alternativo de cada figura (:func:`figure_alts`)."""
     nb = nbformat.read(path, as_version=4)
     notebook_title(nb, path)  # falla pronto si no tiene título
+    alts = figure_alts(nb, path)
     staged = copy.deepcopy(nb)
     for cell in staged.cells:
         tags = list(cell.metadata.get("tags", []))
@@ -181,8 +268,9 @@ def stage_notebook(path: Path, src: Path) -> None:
             # La importación que activa las preguntas en JupyterLab; en el sitio no hace falta.
             cell.metadata["tags"] = tags + ["remove-cell"]
         elif QUIZ_CELL.match(cell.source):
-            # Una pregunta de repaso: en el sitio solo cuenta la pregunta (su salida guardada).
+            # Una pregunta de repaso: en el sitio solo cuenta la pregunta (su salida).
             cell.metadata["tags"] = tags + ["remove-input"]
+            refresh_quiz_output(cell)
         elif SOLUTION_TAG in tags:
             # myst-nb pliega la celda entera (código y salida) en un <details> cerrado.
             cell.metadata["tags"] = [t for t in tags if t != "hide-cell"] + ["hide-cell"]
@@ -207,6 +295,7 @@ def stage_notebook(path: Path, src: Path) -> None:
     if has_student_copy:
         target = src / "descargas" / "alumnos" / student_name(path.name)
         target.write_text(student_text, encoding="utf-8")
+    return alts
 
 
 # ---------------------------------------------------------------------------------------------
@@ -414,6 +503,18 @@ def readme_setup_section() -> str:
     return match.group(0).strip()
 
 
+def readme_workspace_paragraph() -> str:
+    """El párrafo «Dónde trabajan los estudiantes» del README (su copia con ``--mi-trabajo``),
+    tal cual hasta el siguiente encabezado, sin su comienzo en negrita."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    lead = "**Dónde trabajan los estudiantes.**"
+    match = re.search(rf"^{re.escape(lead)}(.*?)(?=^#{{1,4}} |\Z)", readme, re.M | re.S)
+    if not match or "--mi-trabajo" not in match.group(1):
+        raise BookError(f"README.md no tiene el párrafo «{lead}» con la orden "
+                        "`python tools/make_student_copies.py --mi-trabajo`.")
+    return match.group(1).strip()
+
+
 ARCHIVE_NAME = "curso-medir-comparar.zip"
 #: Lo que no va en el archivo descargable si no se puede preguntar a git qué está versionado.
 _NOT_ARCHIVED = {".git", ".venv", "_build", "__pycache__", ".ipynb_checkpoints", ".pytest_cache",
@@ -485,6 +586,13 @@ def run_page() -> str:
             "",
             section,
             "",
+            "## Dónde hacer los ejercicios",
+            "",
+            "Con el entorno preparado, trabaje siempre en su propia copia de los cuadernos, que se",
+            "crea con una orden y ninguna otra sobrescribe (del README del curso):",
+            "",
+            _OUTSIDE_LINK.sub(r"\1", readme_workspace_paragraph()),
+            "",
         ]
     )
 
@@ -505,13 +613,16 @@ def stage(src: Path) -> list[str]:
     if not paths:
         raise BookError(f"No hay cuadernos {NOTEBOOK_GLOB} en {NOTEBOOKS}.")
     notebooks = {p.name[:2]: p for p in paths}
+    figures = {}
     for path in paths:
-        stage_notebook(path, src)
+        figures[f"cuadernos/{path.stem}"] = stage_notebook(path, src)
         if not (STUDENTS / path.name).is_file():
             notes.append(
                 f"falta notebooks/alumnos/{path.name} (python tools/make_student_copies.py): "
                 "el sitio ofrece una copia para estudiantes generada al construir"
             )
+    (src / FIGURES_FILE).write_text(json.dumps(figures, ensure_ascii=False, indent=1),
+                                    encoding="utf-8")
     for page in BOOK.glob("*.md"):
         shutil.copyfile(page, src / page.name)
     glossary, pending = glossary_page(notebooks)

@@ -89,7 +89,8 @@ h1{font-size:1.5em}h2{font-size:1.25em;border-bottom:1px solid #888;padding-bott
 .pregunta ol{list-style:none;padding-left:1em}
 .pregunta ol li{margin:.25em 0}
 .espacio{border:1px solid #999;height:2em;width:12em;margin:.3em 0 0 1em}
-section.cuaderno,section.soluciones{break-before:page}
+section.cuaderno~section.cuaderno,section.soluciones{break-before:page}
+section.cuaderno>h2:first-child{margin-top:.6em}
 .retro{margin:.2em 0 .4em 1em}
 mjx-container{display:inline-block;max-width:100%;overflow-x:auto;overflow-y:hidden;
 vertical-align:middle}
@@ -111,6 +112,8 @@ def printable_html(quizzes: dict[str, Quiz], titles: dict[str, str],
     ]
     if mathjax:
         parts.append(f'<script defer src="{html.escape(mathjax)}"></script>')
+    # El título y la nota comparten la primera página con las preguntas del primer cuaderno;
+    # cada cuaderno siguiente empieza página.
     parts += ["</head><body>", "<h1>Compruebe lo que ha entendido: preguntas de repaso</h1>",
               "<p>Una página por cuaderno; las respuestas y sus explicaciones, al final. "
               "Fuente: <code>course_utils/quizzes/NN.toml</code>.</p>"]

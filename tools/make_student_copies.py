@@ -72,19 +72,19 @@ donde estaba cada solución hay una celda de código vacía para escribir la suy
 texto, el código, las figuras y los resultados guardados) es igual que en los cuadernos de
 `notebooks/`, que sí incluyen las soluciones.
 
-Abra los cuadernos desde aquí (`jupyter lab notebooks/alumnos/`) y ejecútelos de arriba abajo.
+**No trabaje aquí**: estos ficheros se generan con `python tools/make_student_copies.py` y se
+sobrescriben. Cree una vez su propia copia, que ninguna orden sobrescribe (desde la raíz del
+repositorio, con el entorno activado):
+
+    python tools/make_student_copies.py --mi-trabajo
+
+y abra los cuadernos desde allí, `jupyter lab notebooks/mi_trabajo/`, ejecutándolos de arriba
+abajo. Esa carpeta es suya (git y las pruebas la ignoran); repetir la orden solo añade los
+cuadernos nuevos.
 
 Casi todos los ejercicios se comprueban solos: guarde su resultado en la variable que indica el
 enunciado (`respuesta_2 = ...`) y ejecute la celda siguiente, `cu.comprobar("05.2", respuesta_2)`.
 Le dirá si es correcto y, si no, le dará una pista sin mostrar la solución.
-
-Estos ficheros se generan con `python tools/make_student_copies.py`: **no trabaje aquí**, porque
-se sobrescriben. Para tener su propia copia, que nada sobrescribe, ejecute una vez (desde la raíz
-del repositorio, con el entorno activado)
-
-    python tools/make_student_copies.py --mi-trabajo
-
-y abra `jupyter lab notebooks/mi_trabajo/`: esa carpeta es suya (git y las pruebas la ignoran).
 """
 
 def sources() -> list[Path]:
