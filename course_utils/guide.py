@@ -25,8 +25,8 @@ NOTEBOOK_TITLES = {
     "08_varios_modelos_y_conjuntos.ipynb": "08 · Varios modelos y conjuntos",
     "09_comparacion_bayesiana.ipynb": "09 · Comparación bayesiana",
     "10_laboratorio_de_simulacion.ipynb": "10 · Laboratorio de simulación",
-    "12_mas_alla_de_holm.ipynb": "12 · Más allá de Holm",
-    "13_comparaciones_de_la_practica.ipynb": "13 · Comparaciones de la práctica",
+    "11_mas_alla_de_holm.ipynb": "11 · Más allá de Holm",
+    "12_comparaciones_de_la_practica.ipynb": "12 · Comparaciones de la práctica",
 }
 
 
@@ -81,35 +81,35 @@ _ENTRIES = (
         "Q de Cochran y McNemar mid-p por parejas con Holm",
         "Varios clasificadores sobre los mismos ejemplos: primero una prueba global de que "
         "todos aciertan igual, después cada pareja con corrección por multiplicidad.",
-        "13_comparaciones_de_la_practica.ipynb", "3",
+        "12_comparaciones_de_la_practica.ipynb", "3",
     ),
     GuideEntry(
         "test_set_scores_two", 1, "Dos **AUC** sobre el mismo conjunto de prueba: DeLong",
         "prueba de DeLong para dos AUC correlacionadas",
         "Dos modelos que puntúan los mismos ejemplos: las dos AUC están correlacionadas y "
         "DeLong estima esa correlación a partir de los propios ejemplos.",
-        "13_comparaciones_de_la_practica.ipynb", "1",
+        "12_comparaciones_de_la_practica.ipynb", "1",
     ),
     GuideEntry(
         "test_set_scores_many", 1, "varios **AUC**, DeLong por parejas con Holm",
         "prueba de DeLong por parejas con Holm",
         "Varios modelos que puntúan los mismos ejemplos: cada pareja de AUC con DeLong y el "
         "ajuste de Holm para controlar el error de familia.",
-        "13_comparaciones_de_la_practica.ipynb", "1",
+        "12_comparaciones_de_la_practica.ipynb", "1",
     ),
     GuideEntry(
         "test_set_regression_two", 1, "**dos regresores**: pérdidas por ejemplo pareadas",
         "prueba t pareada sobre las pérdidas por ejemplo, con su intervalo t",
         "Dos regresores sobre los mismos ejemplos: cada ejemplo da una pareja de pérdidas, y "
         "la diferencia media de pérdida es lo que se compara.",
-        "13_comparaciones_de_la_practica.ipynb", "5",
+        "12_comparaciones_de_la_practica.ipynb", "5",
     ),
     GuideEntry(
         "test_set_regression_many", 1, "varios regresores, las mismas pérdidas por parejas con Holm",
         "prueba t pareada sobre las pérdidas por ejemplo, por parejas con Holm",
         "Varios regresores sobre los mismos ejemplos: cada pareja con sus pérdidas por "
         "ejemplo, con el ajuste de Holm.",
-        "13_comparaciones_de_la_practica.ipynb", "5",
+        "12_comparaciones_de_la_practica.ipynb", "5",
     ),
     GuideEntry(
         "cv_two_corrected", 2, "validación cruzada 10×10 con la t corregida",
@@ -138,7 +138,7 @@ _ENTRIES = (
         "orden estocástico aproximado (ASO)",
         "Dos configuraciones entrenadas con muchas semillas sobre la misma división: se "
         "compara la distribución de sus puntuaciones entre semillas.",
-        "13_comparaciones_de_la_practica.ipynb", "6",
+        "12_comparaciones_de_la_practica.ipynb", "6",
     ),
     GuideEntry(
         "datasets_two", 3,
@@ -170,7 +170,7 @@ _ENTRIES = (
         "Cada pareja se compara solo con sus propias puntuaciones: el resultado de A frente a B "
         "no depende de qué otros algoritmos haya en la tabla (Benavoli, Corani y Mangili, 2016). "
         "El ajuste controla el error de familia como Holm, con más potencia, porque tiene en "
-        "cuenta qué hipótesis pueden ser ciertas a la vez (cuaderno 12, sección 4).",
+        "cuenta qué hipótesis pueden ser ciertas a la vez (cuaderno 11, sección 4).",
         "08_varios_modelos_y_conjuntos.ipynb", "8",
     ),
     GuideEntry(
@@ -192,7 +192,7 @@ _ENTRIES = (
         "dependen de qué otros algoritmos haya en la tabla (cuaderno 08, sección 8): un "
         "algoritmo puede ganar en todos los conjuntos a otro sin que la prueba lo separe; "
         "úsela para comparar con artículos que la emplean.",
-        "12_mas_alla_de_holm.ipynb", "4",
+        "11_mas_alla_de_holm.ipynb", "4",
     ),
     GuideEntry(
         "datasets_incomplete", 4, "Skillings y Mack",
@@ -200,7 +200,7 @@ _ENTRIES = (
         "Faltan algunas celdas de la tabla: la prueba global usa todas las observadas, sin "
         "rellenar huecos ni tirar filas; después, cada pareja se compara con Wilcoxon en los "
         "conjuntos en que están las dos, con Holm.",
-        "12_mas_alla_de_holm.ipynb", "6",
+        "11_mas_alla_de_holm.ipynb", "6",
     ),
     GuideEntry(
         "bayes_cv", 6, "La alternativa bayesiana",

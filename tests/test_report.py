@@ -343,7 +343,7 @@ def test_report_formats_say_what_they_must():
     r = cu.analyze_results(_test_set(k=3))
     md = r.to_markdown()
     for text in ("## Diseño", "## Prueba elegida y por qué", "Q de Cochran", "Holm",
-                 "cuaderno 13 · Comparaciones de la práctica, sección 3",
+                 "cuaderno 12 · Comparaciones de la práctica, sección 3",
                  "## Qué no afirma este informe",
                  "no demuestra que sean equivalentes", "## Reproducibilidad", "Semilla"):
         assert text in md, text

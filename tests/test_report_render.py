@@ -126,7 +126,7 @@ def test_by_default_notebooks_are_named_in_plain_text():
 
 
 @pytest.mark.parametrize("base, prefix", [
-    ("", ""),  # el informe se lee en notebooks/, como en el cuaderno 11
+    ("", ""),  # el informe se lee en notebooks/, como en el cuaderno 13
     ("notebooks/", "notebooks/"),
     ("https://example.org/curso/notebooks", "https://example.org/curso/notebooks/"),
 ])

@@ -299,7 +299,7 @@ def _analyze_seeds(d: _Design, alpha, rope, higher, random_state):
     if n < ASO_MIN_SEEDS:
         raise ValueError(f"`data`: {n} semillas son muy pocas; el orden estocástico aproximado "
                          f"necesita al menos {ASO_MIN_SEEDS} por configuración para afirmar "
-                         "algo (el cuaderno 13 usa 20 o más).")
+                         "algo (el cuaderno 12 usa 20 o más).")
     a, b = models
     ab = almost_stochastic_order_test(table[a].to_numpy(), table[b].to_numpy(),
                                       higher_is_better=higher, random_state=random_state,
@@ -320,7 +320,7 @@ def _analyze_seeds(d: _Design, alpha, rope, higher, random_state):
         f"ε_min(A, B) = {_fmt(ab.eps_min)} y ε_min(B, A) = {_fmt(ba.eps_min)}: el orden "
         "estocástico aproximado no da valores p. Por debajo de 0.5, ε_min favorece a la "
         f"primera configuración; se suele exigir ε_min < {ASO_THRESHOLD:g} para afirmar que "
-        "domina casi estocásticamente a la segunda (cuaderno 13, sección 6). La columna "
+        "domina casi estocásticamente a la segunda (cuaderno 12, sección 6). La columna "
         f"«¿significativa?» dice si alguno de los dos ε_min queda por debajo de {ASO_THRESHOLD:g}.",
         "El intervalo es un bootstrap percentil de la diferencia media entre semillas "
         f"({N_BOOTSTRAP} réplicas).",

@@ -299,7 +299,7 @@ def _monotonicity_note(c: pd.DataFrame, correction: str) -> list[str]:
         f"({_fmt(p[i])} < {_fmt(p[j])}) y un p ajustado mayor ({_fmt(adj[i])} > "
         f"{_fmt(adj[j])}). No es un error: el ajustado de cada pareja es el máximo de |I| · "
         "mín p sobre los conjuntos I de hipótesis que pueden ser ciertas a la vez con ella "
-        "(cuaderno 12, sección 4), y esos conjuntos son distintos para cada pareja. Forzar la "
+        "(cuaderno 11, sección 4), y esos conjuntos son distintos para cada pareja. Forzar la "
         "monotonía, como hace el paquete de R scmamp, solo puede subir valores y dejaría de "
         "rechazar hipótesis que el procedimiento rechaza.",
     ]

@@ -22,7 +22,7 @@ from course_utils.report._roles import list_columns, refuse_values, value_kind
 
 def _missing_fix() -> str:
     return ("Ejecute lo que falta o, para usar todas las celdas observadas con la prueba de "
-            f"Skillings y Mack (cuaderno 12), pase {option('allow_missing', True)}.")
+            f"Skillings y Mack (cuaderno 11), pase {option('allow_missing', True)}.")
 
 
 #: Un número seguido de una anotación: «0.842 (1)», «0,91*», «0.80 ± 0.02», «0.75 [3]».
@@ -150,7 +150,7 @@ def _unpaired_within(wide: pd.DataFrame, allow_missing: bool, notes: list) -> pd
         _unpaired(group.loc[:, group.notna().any()], f"particiones del conjunto «{name}»",
                   "Repita las que faltan o quite ese conjunto; o, para dejar sin puntuación en "
                   "un conjunto a los algoritmos a los que les falta alguna de sus particiones "
-                  "y analizar la tabla con huecos (Skillings y Mack, cuaderno 12), pase "
+                  "y analizar la tabla con huecos (Skillings y Mack, cuaderno 11), pase "
                   f"{option('allow_missing', True)}.")
     cells = partial.groupby(level=0, sort=False).any()
     pairs = [f"«{m}» en «{name}»" for name, row in cells.iterrows() for m in row.index[row]]

@@ -21,9 +21,9 @@ CUADERNOS: dict[str, str] = {
     "Varios algoritmos sobre varios conjuntos de datos": "08_varios_modelos_y_conjuntos.ipynb",
     "Comparación bayesiana": "09_comparacion_bayesiana.ipynb",
     "Laboratorio de simulación": "10_laboratorio_de_simulacion.ipynb",
-    "Compare sus propios modelos": "11_compare_sus_propios_modelos.ipynb",
-    "Más allá de Holm": "12_mas_alla_de_holm.ipynb",
-    "Comparaciones de la práctica": "13_comparaciones_de_la_practica.ipynb",
+    "Compare sus propios modelos": "13_compare_sus_propios_modelos.ipynb",
+    "Más allá de Holm": "11_mas_alla_de_holm.ipynb",
+    "Comparaciones de la práctica": "12_comparaciones_de_la_practica.ipynb",
 }
 
 
