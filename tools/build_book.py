@@ -30,6 +30,7 @@ import argparse
 import binascii
 import copy
 import hashlib
+import importlib
 import json
 import re
 import shutil
@@ -58,13 +59,13 @@ HIDE_SOLUTION = "Ocultar solución"
 
 
 #: Clave de los metadatos de una celda de código con su texto alternativo: un texto (la celda
-#: tiene una figura) o una lista de textos (uno por figura, en el orden de las salidas).
+#: tiene una figura) o una lista de textos (uno por figura, en el orden de las salidas); las reglas
+#: están en ``tools/classroom.py`` (:func:`classroom.figure_alt_texts`).
 ALT_KEY = "alt"
 #: Fichero (en las fuentes preparadas) con el texto alternativo de cada figura, por página y por
 #: huella SHA-256 de la imagen, que es el nombre con el que myst-nb la publica; ``book/conf.py``
 #: lo pone en el HTML al terminar la construcción.
 FIGURES_FILE = "_figuras.json"
-_IMAGE_TYPES = ("image/png", "image/jpeg", "image/gif")
 
 # Celda de pregunta de repaso (la misma regla que tools/classroom.py).
 QUIZ_CELL = re.compile(r'^\s*(?:cu\.)?quiz_question\(\s*"(\d{2}\.\d+)"\s*\)\s*$')
@@ -134,14 +135,20 @@ def student_copy_text(path: Path, nb: nbformat.NotebookNode) -> str | None:
     stored = STUDENTS / path.name
     if stored.is_file():
         return stored.read_text(encoding="utf-8")
-    sys.path.insert(0, str(ROOT / "tools"))
     try:
-        import classroom
+        classroom = _tool("classroom")
     except ImportError:
         return None
+    return classroom.dumps(classroom.student_copy(nb))
+
+
+def _tool(name: str):
+    """Un módulo de ``tools/`` (``classroom``, ``export_quizzes``), importado por su nombre."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        return importlib.import_module(name)
     finally:
         sys.path.pop(0)
-    return classroom.dumps(classroom.student_copy(nb))
 
 
 def fold_markdown_solution(source: str) -> str:
@@ -190,6 +197,7 @@ def figure_alts(nb: nbformat.NotebookNode, path: Path) -> dict[str, str]:
     de las salidas. Sin él, la figura se describe por su lugar: «Figura 2 de la sección «3. El
     estadístico, a mano»; el texto que la sigue dice lo que muestra».
     """
+    classroom = _tool("classroom")
     alts: dict[str, str] = {}
     heading = notebook_title(nb, path)
     counts: dict[str, int] = {}
@@ -199,29 +207,20 @@ def figure_alts(nb: nbformat.NotebookNode, path: Path) -> dict[str, str]:
                 if re.match(r"#{1,3} ", line):
                     heading = _plain_heading(line)
             continue
-        images = [out["data"][mime] for out in cell.get("outputs", [])
-                  for mime in _IMAGE_TYPES if mime in out.get("data", {})]
+        images = [out["data"][mime] for out, mime in classroom.figure_outputs(cell)]
         if not images:
             continue
-        given = cell.metadata.get(ALT_KEY)
         where = f"{path.name}, celda {cell.get('id', index)}"
-        if given is None:
+        try:
+            texts = classroom.figure_alt_texts(cell)
+        except ValueError as exc:
+            raise BookError(f"{where}: {exc}") from None
+        if texts is None:
             texts = []
             for _ in images:
                 counts[heading] = counts.get(heading, 0) + 1
                 texts.append(f"Figura {counts[heading]} de «{heading}»; el texto que la sigue "
                              "dice lo que muestra.")
-        elif isinstance(given, str) and given.strip():
-            texts = [given.strip()] * len(images)
-            if len(images) > 1:
-                texts = [f"{t} (figura {k} de {len(images)})" for k, t in enumerate(texts, 1)]
-        elif (isinstance(given, list) and len(given) == len(images)
-              and all(isinstance(t, str) and t.strip() for t in given)):
-            texts = [t.strip() for t in given]
-        else:
-            raise BookError(
-                f"{where}: metadatos «{ALT_KEY}» no válidos. Se espera un texto no vacío o una "
-                f"lista de {len(images)} textos (uno por figura); se recibió {given!r}.")
         for data, text in zip(images, texts):
             raw = "".join(data) if isinstance(data, list) else data
             try:
@@ -650,11 +649,7 @@ def build(out: Path, quiet: bool = False) -> int:
     status = build_main([*args, str(src), str(html)])
     if status == 0:
         # El banco para Moodle y la versión para imprimir, con el MathJax del propio sitio.
-        sys.path.insert(0, str(ROOT / "tools"))
-        try:
-            import export_quizzes
-        finally:
-            sys.path.pop(0)
+        export_quizzes = _tool("export_quizzes")
         export_quizzes.export(html / QUIZ_FOLDER, mathjax="../_static/mathjax/tex-chtml.js")
     return status
 

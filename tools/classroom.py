@@ -1,7 +1,8 @@
 """Reglas de clase compartidas por las herramientas y las pruebas del curso.
 
-- :func:`normalize_classroom_metadata`: pliega las soluciones (código y salida) y asigna los
-  metadatos de diapositivas de RISE por reglas (ver ``CONTRIBUTING.md``).
+- :func:`normalize_classroom_metadata`: pliega las soluciones (código y salida), asigna los
+  metadatos de diapositivas de RISE por reglas (ver ``CONTRIBUTING.md``) y copia el texto
+  alternativo de cada figura (metadatos ``alt`` de la celda) a su salida.
 - :func:`student_copy`: la copia de un cuaderno para estudiantes (cada solución sustituida por una
   celda vacía con una indicación en español).
 - :func:`solution_dependencies`: análisis estático (con :mod:`ast`) que detecta las celdas que no
@@ -251,12 +252,66 @@ def normalize_check_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
+# --------------------------------------------------------------------------- texto alternativo
+
+#: Clave de los metadatos de una celda de código con el texto alternativo de sus figuras: un texto
+#: (la celda dibuja una figura) o una lista de textos, uno por figura en el orden de las salidas.
+#: El sitio la pone en el ``alt`` de cada ``<img>`` (``tools/build_book.py``); la copia para
+#: estudiantes la conserva.
+ALT_KEY = "alt"
+IMAGE_TYPES = ("image/png", "image/jpeg", "image/gif")
+
+
+def figure_outputs(cell) -> list[tuple[dict, str]]:
+    """Las salidas de imagen de una celda, en orden, cada una con su tipo MIME."""
+    return [(out, mime) for out in cell.get("outputs", [])
+            for mime in IMAGE_TYPES if mime in out.get("data", {})]
+
+
+def figure_alt_texts(cell) -> list[str] | None:
+    """El texto alternativo de cada figura de la celda, uno por figura (``None`` si la celda no
+    tiene la clave :data:`ALT_KEY`). Un único texto para varias figuras vale para todas, con su
+    número («(figura 2 de 3)»). Lanza ``ValueError`` si los metadatos están mal formados."""
+    given = cell.get("metadata", {}).get(ALT_KEY)
+    if given is None:
+        return None
+    count = len(figure_outputs(cell))
+    if isinstance(given, str) and given.strip():
+        if count > 1:
+            return [f"{given.strip()} (figura {k} de {count})" for k in range(1, count + 1)]
+        return [given.strip()] * count
+    if (isinstance(given, list) and len(given) == count
+            and all(isinstance(t, str) and t.strip() for t in given)):
+        return [t.strip() for t in given]
+    raise ValueError(
+        f"metadatos «{ALT_KEY}» no válidos. Se espera un texto no vacío o una lista de {count} "
+        f"textos (uno por figura); se recibió {given!r}.")
+
+
+def copy_alt_to_outputs(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Copia el texto alternativo de cada celda a los metadatos de sus salidas de imagen,
+    ``{"image/png": {"alt": ...}}`` (la convención de ``IPython.display.Image(alt=...)``), para
+    los programas que leen la figura sin mirar la celda (en el sitio; idempotente). Los metadatos
+    de la celda mandan; si están mal formados no se copia nada (lo señalan las pruebas)."""
+    for cell in nb.cells:
+        try:
+            texts = figure_alt_texts(cell)
+        except ValueError:
+            continue
+        for (out, mime), text in zip(figure_outputs(cell), texts or []):
+            metadata = out.setdefault("metadata", {})
+            metadata[mime] = {**metadata.get(mime, {}), "alt": text}
+    return nb
+
+
 def normalize_classroom_metadata(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Pliega las soluciones, quita el estado de vista, asigna los metadatos de diapositivas y
-    escribe en forma canónica la declaración de las comprobaciones (en el sitio; idempotente)."""
+    """Pliega las soluciones, quita el estado de vista, asigna los metadatos de diapositivas,
+    escribe en forma canónica la declaración de las comprobaciones y copia el texto alternativo de
+    las figuras a sus salidas (:func:`copy_alt_to_outputs`; en el sitio; idempotente)."""
     nb.metadata["rise"] = {**nb.metadata.get("rise", {}), **RISE_METADATA}
     reset_view_state(nb)
     normalize_check_outputs(nb)
+    copy_alt_to_outputs(nb)
     for cell, kind in zip(nb.cells, expected_slide_types(nb.cells)):
         cell.metadata["slideshow"] = {"slide_type": kind}
     return nb
@@ -292,6 +347,7 @@ def exercise_numbers(cells) -> list[int | None]:
 def _exercise_cell(first, number: int | None, answers=()) -> nbformat.NotebookNode:
     metadata = copy.deepcopy(dict(first.metadata))
     metadata.pop("jupyter", None)
+    metadata.pop(ALT_KEY, None)  # la celda vacía no tiene figura
     kept = [t for t in metadata.get("tags", []) if t not in {SOLUTION_TAG, RAISES_TAG} | HIDING_TAGS]
     metadata["tags"] = [EXERCISE_TAG] + [t for t in kept if t != EXERCISE_TAG]
     metadata["slideshow"] = {"slide_type": CONTINUE}
