@@ -27,7 +27,10 @@ Además se aplican las reglas de clase de ``CONTRIBUTING.md`` (``tools/classroom
   en una pantalla de 1024×768: esa abre subdiapositiva (``classroom.estimated_height`` estima la
   altura de cada celda por su texto y sus salidas guardadas);
 - el cuaderno lleva ``"rise": {"scroll": true}``: una diapositiva más alta que la pantalla se
-  desplaza en lugar de quedar cortada.
+  desplaza en lugar de quedar cortada;
+- el texto alternativo de cada figura, escrito en los metadatos ``alt`` de su celda (un texto, o
+  una lista con uno por figura), se copia a los metadatos de la salida de imagen
+  (``{"image/png": {"alt": ...}}``), de modo que sobrevive a cada ejecución.
 
 Si el cuaderno tiene ejercicios comprobados (``cu.comprobar("NN.N", respuesta_N)``, ver
 ``course_utils/exercises.py``), tras ejecutarlo se recogen de sus salidas las respuestas de las
@@ -35,8 +38,9 @@ soluciones; si alguna difiere de ``course_utils/exercise_answers.json``, se actu
 el cuaderno se ejecuta otra vez, para que cada comprobación guardada muestre «✔ Correcto».
 
 Con ``--metadata-only`` solo se aplican estas normalizaciones, sin ejecutar nada ni tocar las
-salidas (barato: sirve para refrescar los metadatos tras editar el texto de un cuaderno). Un
-cuaderno que ya está normalizado no se reescribe.
+salidas salvo sus metadatos (barato: sirve para refrescar los metadatos tras editar el texto de un
+cuaderno o el texto alternativo de una figura). Un cuaderno que ya está normalizado no se
+reescribe.
 """
 
 from __future__ import annotations
