@@ -337,17 +337,30 @@ def test_each_page_offers_the_student_copy_and_the_full_notebook(site):
 
 
 def test_every_figure_has_a_spanish_alternative_text(site):
-    """Ninguna figura se anuncia por su fichero (``../_images/<huella>.png``): lleva el texto de
-    ``cell.metadata["alt"]`` o, sin él, su lugar en el cuaderno (figura y sección)."""
+    """Ninguna figura se anuncia por su fichero (``../_images/<huella>.png``): cada ``<img>`` de
+    una página lleva como ``alt`` el texto de ``cell.metadata["alt"]`` de su figura (que
+    ``tests/test_notebooks_stored.py`` exige en cada figura), y cada figura del cuaderno está en
+    su página. Se lee el HTML construido, sin navegador."""
+    build_book = _build_book_module()
     checked = 0
     for path in NOTEBOOKS:
+        expected = build_book.figure_alts(built_from(site, path), path)
+        shown = {}
         for img in soup(notebook_page(site, path)).select("article img"):
             alt = img.get("alt", "")
             checked += 1
             assert alt and not re.search(r"_images|\.png|\.jpe?g|[0-9a-f]{32}", alt), (
                 f"{path.name}: figura con texto alternativo {alt!r}")
-            assert len(alt.split()) >= 4, f"{path.name}: texto alternativo escaso: {alt!r}"
-    assert checked >= 40
+            digest = re.search(r"_images/([0-9a-f]{64})\.\w+$", img.get("src", ""))
+            if digest and digest[1] in expected:
+                assert alt == expected[digest[1]], (
+                    f"{path.name}: {img['src']} lleva {alt!r}, no el texto de su celda")
+                shown[digest[1]] = alt
+            else:
+                assert len(alt.split()) >= 4, f"{path.name}: texto alternativo escaso: {alt!r}"
+        missing = sorted(set(expected) - set(shown))
+        assert not missing, f"{path.name}: figuras sin su texto alternativo en la página: {missing}"
+    assert checked >= 60
 
 
 def _build_book_module():
@@ -385,6 +398,7 @@ def test_alternative_text_comes_from_the_cell_metadata(tmp_path):
                                   outputs=[image(pngs[1]), image(pngs[2])]),
     ]
     path = tmp_path / "99_prueba.ipynb"
+    assert build_book.ALT_KEY == build_book._tool("classroom").ALT_KEY
     alts = build_book.figure_alts(nb, path)
     assert alts == {hashes[0]: "Dos histogramas de la exactitud.", hashes[1]: "Primera.",
                     hashes[2]: "Segunda."}

@@ -525,6 +525,36 @@ def test_normalization_is_idempotent_and_hides_solution_outputs():
             assert cell.metadata["jupyter"] == {"source_hidden": True, "outputs_hidden": True}
 
 
+def test_alternative_text_is_copied_to_the_figure_outputs():
+    """El texto alternativo de la celda (un texto, o uno por figura) pasa a los metadatos de cada
+    salida de imagen, que conservan lo demás; unos metadatos mal formados no se copian; la celda
+    vacía que sustituye a una solución no hereda el texto de una figura que ya no tiene."""
+    nb = _nb(("md", "### Ejercicio 1"), "fig", "figs", "mal", ("sol", "fig"))
+    nb.cells[1] = _figure_cell(600, 300)
+    nb.cells[1].metadata["alt"] = "  Histograma de la exactitud de los dos modelos.  "
+    nb.cells[1].outputs[0].metadata = {"image/png": {"width": 600}}
+    nb.cells[2] = _figure_cell(600, 300)
+    nb.cells[2].outputs.append(_figure_cell(300, 300).outputs[0])
+    nb.cells[2].metadata["alt"] = ["Primera figura.", "Segunda figura."]
+    nb.cells[3] = _figure_cell(600, 300)
+    nb.cells[3].metadata["alt"] = ["Una.", "Dos."]
+    nb.cells[4].outputs = _figure_cell(600, 300).outputs
+    nb.cells[4].metadata["alt"] = "Curva de la solución."
+    once = classroom.normalize_classroom_metadata(copy.deepcopy(nb))
+    assert [o.metadata for o in once.cells[1].outputs] == [
+        {"image/png": {"width": 600, "alt": "Histograma de la exactitud de los dos modelos."}}]
+    assert [o.metadata["image/png"]["alt"] for o in once.cells[2].outputs] == [
+        "Primera figura.", "Segunda figura."]
+    assert once.cells[3].outputs[0].metadata == {}
+    with pytest.raises(ValueError, match=r"«alt» no válidos.*lista de 1 textos.*'Dos.'"):
+        classroom.figure_alt_texts(once.cells[3])
+    twice = classroom.normalize_classroom_metadata(copy.deepcopy(once))
+    assert classroom.dumps(once) == classroom.dumps(twice)
+    student = classroom.student_copy(once)
+    assert "alt" not in student.cells[4].metadata and student.cells[4].outputs == []
+    assert student.cells[1].metadata["alt"] == nb.cells[1].metadata["alt"]
+
+
 def test_run_notebooks_metadata_only_refreshes_without_executing(tmp_path):
     """``--metadata-only`` pone los metadatos de clase sin tocar salidas; la segunda vez, nada."""
     import run_notebooks

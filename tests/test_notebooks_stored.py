@@ -7,6 +7,7 @@ además que lo guardado es lo que un estudiante obtendría en su portátil.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import nbformat
@@ -174,3 +175,87 @@ def test_each_cell_that_draws_creates_its_generator(nb):
             assert created or parameter or loop, (
                 f"{path.name}, celda {i}: sortea con `{name}` sin crearlo en la celda"
             )
+
+
+# --------------------------------------------------------------------------- texto alternativo
+
+sys.path.insert(0, str(ROOT / "tools"))
+import classroom  # noqa: E402
+
+STUDENT_COPIES = [ROOT / "notebooks" / "alumnos" / p.name for p in NOTEBOOKS]
+_SPANISH = {"de", "la", "el", "los", "las", "del", "con", "y", "en", "un", "una", "que", "se"}
+_ENGLISH = {"the", "of", "and", "with", "shows", "image", "figure", "chart"}
+_FILE_LIKE = re.compile(r"_images|\.\./|\.(?:png|jpe?g|gif|svg)\b|[0-9a-f]{32}", re.I)
+# Fin de frase: punto, cierre de interrogación o exclamación seguido de una mayúscula.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[«(¿¡]?[A-ZÁÉÍÓÚÑ])")
+
+
+def alt_text_problems(text: str) -> list[str]:
+    """Lo que le falta a un texto alternativo para decir, en español, qué muestra una figura."""
+    words = re.findall(r"[a-záéíóúüñ]+", text.lower())
+    problems = []
+    if len(words) < 12:
+        problems.append("demasiado corto (menos de 12 palabras)")
+    if len(text) > 700 or len(_SENTENCE_END.split(text)) > 3:
+        problems.append("demasiado largo (más de 3 frases o de 700 caracteres)")
+    if _FILE_LIKE.search(text):
+        problems.append("nombra un fichero o una ruta")
+    if text.startswith("Figura ") or "el texto que la sigue" in text:
+        problems.append("es el texto por defecto del sitio")
+    if re.search(r"\bimagen\b", text, re.I):
+        problems.append("habla de «imagen» en lugar de lo que se ve")
+    if len(_SPANISH & set(words)) < 3 or _ENGLISH & set(words):
+        problems.append("no parece español")
+    return problems
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS + STUDENT_COPIES,
+                         ids=IDS + [f"alumnos/{name}" for name in IDS])
+def test_every_figure_has_a_spanish_alternative_text(path):
+    """Cada figura guardada lleva en los metadatos ``alt`` de su celda un texto en español que
+    dice qué muestra (una lista con uno por figura si la celda dibuja varias), el mismo en los
+    metadatos de la salida de imagen, y distinto del de las demás figuras del cuaderno. La copia
+    para estudiantes los conserva."""
+    notebook = nbformat.read(path, as_version=4)
+    seen: dict[str, str] = {}
+    figures = 0
+    for index, cell in enumerate(notebook.cells):
+        where = f"{path.relative_to(ROOT)}, celda {cell.get('id', index)}"
+        outputs = classroom.figure_outputs(cell)
+        if not outputs:
+            assert classroom.ALT_KEY not in cell.get("metadata", {}), (
+                f"{where}: tiene texto alternativo pero ninguna figura")
+            continue
+        given = cell.metadata.get(classroom.ALT_KEY)
+        assert given is not None, f"{where}: figura sin metadatos «alt»"
+        if len(outputs) > 1:
+            assert isinstance(given, list), (
+                f"{where}: dibuja {len(outputs)} figuras; «alt» debe ser una lista con un texto "
+                "por figura")
+        texts = classroom.figure_alt_texts(cell)
+        for (out, mime), text in zip(outputs, texts):
+            figures += 1
+            problems = alt_text_problems(text)
+            assert not problems, f"{where}: texto alternativo {'; '.join(problems)}:\n{text}"
+            assert text not in seen, f"{where}: el mismo texto alternativo que {seen.get(text)}"
+            seen[text] = where
+            stored = out.get("metadata", {}).get(mime, {}).get("alt")
+            assert stored == text, (
+                f"{where}: la salida no lleva el texto alternativo de la celda; regenere con "
+                "python tools/run_notebooks.py --metadata-only")
+    if path.parent.name != "alumnos":
+        assert figures, f"{path.name}: sin figuras"
+
+
+def test_alt_text_checks_reject_what_a_screen_reader_cannot_use():
+    good = ("Curvas de la cobertura exacta de los intervalos de Wald y de Wilson frente a la "
+            "exactitud real. Wilson oscila en torno a 0.95 y Wald se desploma cerca de 1.")
+    assert alt_text_problems(good) == []
+    assert alt_text_problems("../_images/3f2a9c0d1e4b5a6978877665544332211.png")
+    assert alt_text_problems("Figura 2 de «3. El estadístico»; el texto que la sigue dice lo que "
+                             "muestra.")
+    assert alt_text_problems("Line plot of the exact coverage of the Wald and Wilson intervals "
+                             "against the true accuracy, with the nominal level.")
+    assert alt_text_problems("Imagen de un histograma de la exactitud con la media y el "
+                             "intervalo de los dos modelos.")
+    assert alt_text_problems(" ".join([good] * 3))  # seis frases
