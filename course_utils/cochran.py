@@ -104,8 +104,8 @@ class CochranQResult:
             mark = "sí" if row.reject else "no"
             lines.append(
                 f"  {row.a} vs {row.b}: diferencia {row.difference:+.4f} "
-                f"(b = {row.only_a}, c = {row.only_b}), p ajustado = {_fmt_p(row.pvalue_adjusted)}, "
-                f"¿significativa? {mark}"
+                f"(b = {row.only_a}, c = {row.only_b}), "
+                f"p ajustado = {_fmt_p(row.pvalue_adjusted)}, ¿significativa? {mark}"
             )
         if self.note:
             lines.append(f"  nota: {self.note}")

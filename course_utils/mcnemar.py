@@ -48,8 +48,9 @@ def mcnemar_table(y_true: object, pred_a: object, pred_b: object) -> np.ndarray:
     numpy.ndarray de forma (2, 2) y tipo int64
         ``[[ambos aciertan, A acierta y B falla], [A falla y B acierta, ambos fallan]]``,
         la convención de ``statsmodels.stats.contingency_tables.mcnemar``:
-        ``table[0, 1]`` es :math:`b` y ``table[1, 0]`` es :math:`c`, como en el curso.
-        (Dietterich, 1998, cuenta fallos: su :math:`n_{01}` es :math:`c` y su :math:`n_{10}`, :math:`b`.)
+        ``table[0, 1]`` es :math:`b` y ``table[1, 0]`` es :math:`c`, como en el curso
+        (Dietterich, 1998, cuenta fallos: su :math:`n_{01}` es :math:`c` y su
+        :math:`n_{10}`, :math:`b`).
 
     Lanza
     -----
