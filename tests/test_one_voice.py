@@ -135,6 +135,12 @@ def test_session_plan_marks_sessions_that_fit(path):
     assert all(s <= SESSION_MINUTES for s in sessions), (
         f"{path.name}: cada sesión cabe en {SESSION_MINUTES} minutos; suman {sessions}"
     )
+    # El plan sigue el orden del cuaderno: las preguntas y los ejercicios van tras la última
+    # sección, así que caen en la última sesión.
+    last = max((i for i, (label, m) in enumerate(rows) if m is None), default=0)
+    early = [label for label, m in rows[:last]
+             if re.match(r"(\d+\.\s*)?(Ejercicio|Compruebe)", label)]
+    assert not early, f"{path.name}: {early} va en la última sesión (está tras la última sección)"
 
 
 def _quiz_questions(path: Path) -> int:
