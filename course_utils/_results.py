@@ -46,7 +46,7 @@ _DIST_TEXT = {
     "binomial": "binomial",
     "normal": "normal estándar",
 }
-_STAT_SYMBOL = {"t": "t", "f": "F", "chi2": "χ²", "binomial": "mín(n01, n10)", "normal": "z"}
+_STAT_SYMBOL = {"t": "t", "f": "F", "chi2": "χ²", "binomial": "mín(b, c)", "normal": "z"}
 
 
 # ---------------------------------------------------------------------------
@@ -79,7 +79,8 @@ class TestResult:
     ---------
     statistic : float
         Valor observado del estadístico de contraste (t, F, χ², z o, en la
-        prueba exacta de McNemar, ``min(n01, n10)`` como en statsmodels).
+        prueba exacta de McNemar, ``min(b, c)`` como en statsmodels, con :math:`b` y
+        :math:`c` los discordantes: A acierta y B falla, y al revés).
     pvalue : float
         Valor p, siempre en [0, 1].
     df : float, tuple o None

@@ -1,7 +1,7 @@
 """Cómo se lee y se juzga un número que escribe un estudiante.
 
 Una sola lectura (:func:`read_number`: coma o punto decimal, sin separadores de miles ambiguos
-ni signo %) y un solo juicio (:func:`judge_numbers`: correcto, error típico, «casi»), que usan
+ni signo %) y un solo juicio (:func:`judge_numbers`: correcto, un error típico, «casi»), que usan
 :func:`course_utils.comprobar` y las preguntas de repaso numéricas (su JavaScript aplica las
 mismas reglas; ``tests/test_quizzes.py`` lo comprueba con node). Todo se importa también de
 :mod:`course_utils.exercises`.
@@ -242,9 +242,9 @@ def judge_numbers(answer: Any, value: Any, tolerance: Any, mistakes: Sequence[tu
     --------
     (veredicto, índice)
         En este orden: ``("correcta", None)`` dentro de la tolerancia; ``("fallo", i)`` si
-        coincide con el error típico ``i``; ``("casi", None)`` a menos de un 5 % (relativo) de la
+        coincide con el error declarado ``i``; ``("casi", None)`` a menos de un 5 % (relativo) de la
         correcta (¿ha redondeado demasiado? :data:`NEAR_HINT`); ``("fallo", i)`` a menos de un 1 %
-        del error típico ``i`` (el error, además redondeado); si no, ``("otro", None)``.
+        del error declarado ``i`` (el error, además redondeado); si no, ``("otro", None)``.
 
     >>> judge_numbers(0.17, 0.1667, 5e-5, [(16.67, 0.01)])
     ('casi', None)

@@ -66,8 +66,9 @@ class CochranQResult:
     accuracies : pandas.Series
         Exactitud de cada modelo.
     comparisons : pandas.DataFrame
-        Una fila por pareja: ``a``, ``b``, ``n01`` (A acierta y B falla), ``n10`` (A falla
-        y B acierta), ``difference`` (exactitud de A menos la de B), ``ci_low`` y
+        Una fila por pareja: ``a``, ``b``, ``only_a`` (ejemplos en que A acierta y B falla:
+        la :math:`b` de McNemar en el curso), ``only_b`` (A falla y B acierta: la :math:`c`),
+        ``difference`` (exactitud de A menos la de B, :math:`(b - c)/n`), ``ci_low`` y
         ``ci_high`` (intervalo de Bonett y Price de :func:`course_utils.mcnemar_test`,
         sin ajustar), ``pvalue`` (McNemar, sin ajustar), ``pvalue_adjusted`` (Holm) y
         ``reject`` (``pvalue_adjusted <= alpha``, como ``multipletests``).
@@ -96,13 +97,15 @@ class CochranQResult:
             "  exactitudes: "
             + ", ".join(f"{name} {acc:.4f}" for name, acc in self.accuracies.items()),
             f"  parejas: McNemar {self.mcnemar_method} con ajuste de Holm, α = {self.alpha:g}",
+            "  en «A vs B», b = ejemplos en que A acierta y B falla, c = en que A falla y B "
+            "acierta; diferencia = (b − c)/n",
         ]
         for row in self.comparisons.itertuples():
             mark = "sí" if row.reject else "no"
             lines.append(
                 f"  {row.a} vs {row.b}: diferencia {row.difference:+.4f} "
-                f"(n01 = {row.n01}, n10 = {row.n10}), p ajustado = {_fmt_p(row.pvalue_adjusted)}, "
-                f"¿significativa? {mark}"
+                f"(b = {row.only_a}, c = {row.only_b}), "
+                f"p ajustado = {_fmt_p(row.pvalue_adjusted)}, ¿significativa? {mark}"
             )
         if self.note:
             lines.append(f"  nota: {self.note}")
@@ -207,7 +210,7 @@ def cochran_q_test(
     >>> res = cochran_q_test(y, preds)
     >>> round(res.statistic, 4), round(res.pvalue, 4)
     (10.5714, 0.0051)
-    >>> res.comparisons[["a", "b", "n01", "n10", "reject"]].values.tolist()
+    >>> res.comparisons[["a", "b", "only_a", "only_b", "reject"]].values.tolist()
     [['A', 'B', 3, 0, False], ['A', 'C', 7, 0, True], ['B', 'C', 4, 0, False]]
     """
     method = check_choice(method, "method", ("mid-p", "exact", "chi2", "chi2-corrected"))
@@ -270,12 +273,13 @@ def cochran_q_test(
     rows, pvals = [], []
     for i, j in itertools.combinations(range(k), 2):
         n11 = int(round(both[i, j]))
-        n01 = int(col[i]) - n11
-        n10 = int(col[j]) - n11
-        n00 = n - n11 - n01 - n10
-        res = mcnemar_test([[n11, n01], [n10, n00]], method=method, alpha=alpha)
+        only_a = int(col[i]) - n11  # b: i acierta y j falla
+        only_b = int(col[j]) - n11  # c: i falla y j acierta
+        neither = n - n11 - only_a - only_b
+        res = mcnemar_test([[n11, only_a], [only_b, neither]], method=method, alpha=alpha)
         pvals.append(res.pvalue)
-        rows.append(dict(a=names[i], b=names[j], n01=n01, n10=n10, difference=res.estimate,
+        rows.append(dict(a=names[i], b=names[j], only_a=only_a, only_b=only_b,
+                         difference=res.estimate,
                          ci_low=res.ci_low, ci_high=res.ci_high, statistic=res.statistic,
                          pvalue=res.pvalue))
     p_adj = adjust_pvalues(pvals, "holm")
@@ -289,7 +293,7 @@ def cochran_q_test(
         n_examples=n,
         accuracies=pd.Series(col / n, index=names, name="exactitud"),
         comparisons=pd.DataFrame(rows, columns=[
-            "a", "b", "n01", "n10", "difference", "ci_low", "ci_high", "statistic", "pvalue",
+            "a", "b", "only_a", "only_b", "difference", "ci_low", "ci_high", "statistic", "pvalue",
             "pvalue_adjusted", "reject"]),
         alpha=alpha,
         mcnemar_method=method,

@@ -48,7 +48,9 @@ def mcnemar_table(y_true: object, pred_a: object, pred_b: object) -> np.ndarray:
     numpy.ndarray de forma (2, 2) y tipo int64
         ``[[ambos aciertan, A acierta y B falla], [A falla y B acierta, ambos fallan]]``,
         la convención de ``statsmodels.stats.contingency_tables.mcnemar``:
-        ``table[0, 1]`` es n01 y ``table[1, 0]`` es n10.
+        ``table[0, 1]`` es :math:`b` y ``table[1, 0]`` es :math:`c`, como en el curso
+        (Dietterich, 1998, cuenta fallos: su :math:`n_{01}` es :math:`c` y su
+        :math:`n_{10}`, :math:`b`).
 
     Lanza
     -----
@@ -166,7 +168,7 @@ def mcnemar_test(table: object, method: str = "exact", *, alpha: float = 0.05) -
     if m == 0:
         statistic, pvalue = 0.0, 1.0
         note = (
-            "los modelos nunca discrepan (n01 = n10 = 0): no hay ninguna evidencia de que "
+            "los modelos nunca discrepan (b = c = 0): no hay ninguna evidencia de que "
             "difieran, y el valor p es 1."
         )
     elif method == "exact":

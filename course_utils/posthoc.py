@@ -215,12 +215,12 @@ _RANKINGS = ("friedman", "aligned")
 
 
 def _aligned_se(k: int, n: int) -> float:
-    """Error típico de la diferencia de dos rangos alineados medios, sqrt(k(Nk+1)/6)."""
+    """Error estándar de la diferencia de dos rangos alineados medios, sqrt(k(Nk+1)/6)."""
     return math.sqrt(k * (n * k + 1) / 6.0)
 
 
 def _mean_ranks(values: np.ndarray, higher_is_better: bool, ranking: str) -> tuple:
-    """(rangos medios, su error típico, nombre de la serie) con la ordenación ``ranking``."""
+    """(rangos medios, su error estándar, nombre de la serie) con la ordenación ``ranking``."""
     n, k = values.shape
     if ranking == "aligned":
         return _aligned_ranks(values, higher_is_better).mean(axis=0), _aligned_se(k, n), \
@@ -463,7 +463,7 @@ def pairwise_test(
     imprimieron :math:`\sqrt{k(n+1)/6}`, una errata que señalan Santafé, Inza y Lozano
     (2015, p. 498) y que corrige ``scmamp`` (``friedmanAlignedRanksPost``; incidencia
     b0rxa/scmamp#6): si los :math:`Nk` rangos se repartieran al azar, la diferencia de las
-    medias de dos algoritmos (:math:`N` rangos cada una) tendría justo ese error típico.
+    medias de dos algoritmos (:math:`N` rangos cada una) tendría justo ese error estándar.
 
     Parámetros
     ----------
@@ -604,7 +604,7 @@ def control_test(
     en lugar de :math:`k(k-1)/2`, así que estas pruebas son más potentes que Nemenyi.
 
     Con ``ranking="aligned"`` se comparan los rangos alineados medios (los de
-    :func:`course_utils.omnibus.aligned_ranks_test`) con el error típico
+    :func:`course_utils.omnibus.aligned_ranks_test`) con el error estándar
     :math:`\sqrt{k(Nk+1)/6}`, no el :math:`\sqrt{k(n+1)/6}` que imprimieron García et al.
     (2010, §3.1), una errata (véase :func:`pairwise_test`).
 

@@ -72,7 +72,7 @@ class QuizOption:
 
 @dataclass(frozen=True)
 class QuizMistake:
-    """Un error típico de una pregunta ``numerica``: el valor, su tolerancia y su explicación."""
+    """Un error típico en una pregunta ``numerica``: el valor, su tolerancia y su explicación."""
 
     value: float
     tolerance: float
@@ -105,7 +105,7 @@ class QuizQuestion:
     def judge(self, value: float | str) -> tuple[str, int | None]:
         """Juzga una respuesta numérica con las reglas de :func:`course_utils.comprobar`
         (:func:`course_utils.exercises.judge_numbers`): ``("correcta", None)``, ``("fallo", i)``
-        (el error típico ``mistakes[i]``, exacto o redondeado), ``("casi", None)`` (cerca pero
+        (el error declarado ``mistakes[i]``, exacto o redondeado), ``("casi", None)`` (cerca pero
         fuera de la tolerancia) u ``("otro", None)``. La tolerancia de la pregunta es absoluta, y
         una respuesta entera (un número de casos) no admite «casi».
 

@@ -386,7 +386,7 @@ UNAMBIGUOUS = [
 def test_unambiguous_answers_are_read_as_the_number_they_are(monkeypatch, key, answer, number):
     """Un número como texto (punto o coma decimal), ``Decimal``, ``Fraction``, un escalar de NumPy,
     o un arreglo, una lista o una serie del tamaño esperado se corrigen como el número que son:
-    el mismo mensaje que con ese número escrito como ``float`` (acierto, error típico reconocido
+    el mismo mensaje que con ese número escrito como ``float`` (acierto, un error típico reconocido
     o «no coincide»)."""
     _install(monkeypatch, **SHAPES)
     assert cu.comprobar(key, answer) == cu.comprobar(key, number)

@@ -7,7 +7,7 @@ Referencias independientes, escritas aquí sin vectorizar:
   no añade ninguna pareja). Su número es B_k - 1 (números de Bell: 2, 5, 15, 52).
 - Los APV de García y Herrera (2008) con bucles sobre esa enumeración, y la regla de
   Bergmann y Hommel (1988) tal cual: aceptar A = ∪{I : min p_I > α/|I|}, rechazar el resto.
-- El post hoc de rangos alineados paso a paso (García et al., 2010, §3.1, con el error típico
+- El post hoc de rangos alineados paso a paso (García et al., 2010, §3.1, con el error estándar
   corregido sqrt(k(Nk+1)/6)), ordenando con ``scipy.stats.rankdata``.
 """
 
@@ -217,7 +217,7 @@ def test_pairwise_bergmann_with_ten_algorithms():
 
 
 def _aligned_by_hand(t: np.ndarray) -> tuple[list[float], float]:
-    """Rangos alineados medios (1 = el mejor) y el error típico corregido, paso a paso."""
+    """Rangos alineados medios (1 = el mejor) y el error estándar corregido, paso a paso."""
     n, k = t.shape
     aligned = []
     for i in range(n):

@@ -335,7 +335,7 @@ def _formas(valor) -> list[str]:
 def test_feedback_never_contains_the_expected_value(tmp_path):
     for n, p in PRACTICAS.items():
         v = _valores(n, "A001")
-        # todo mal de la manera más reveladora: el error típico que deja la pista más larga
+        # todo mal de la manera más reveladora: el error declarado que deja la pista más larga
         malas = {}
         for k, spec in _esperadas(n, "A001").items():
             wrong = spec.wrong_values()

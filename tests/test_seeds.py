@@ -198,7 +198,7 @@ ASO_CASES = {
 def test_eps_min_matches_deepsig_aso(fast_deepsig, case):
     """Las dos son estimaciones bootstrap con generadores distintos: R = 4 ejecuciones de cada
     una con semillas distintas (las de deepsig, seed + 1 .. seed + B, sin solaparse) y
-    B = 1000 (las de deepsig por defecto). Tolerancia: 4 errores típicos de la diferencia de
+    B = 1000 (las de deepsig por defecto). Tolerancia: 4 errores estándar de la diferencia de
     medias, estimados con la dispersión entre ejecuciones, más la diferencia de integración de
     deepsig con dt = 0.001 (su dt por defecto, 0.005, se aparta de la integral exacta en
     milésimas: ver test_what_deepsig_computes_by_default)."""

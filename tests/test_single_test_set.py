@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import shutil
 import subprocess
@@ -313,8 +314,8 @@ def test_cochran_equals_statsmodels_and_pairs(seed):
     pvals = []
     for row in res.comparisons.itertuples():
         table = cu.mcnemar_table(y, preds[row.a], preds[row.b])
-        assert (row.n01, row.n10) == (table[0, 1], table[1, 0])
-        assert row.pvalue == pytest.approx(_midp(row.n01, row.n10), rel=1e-12)
+        assert (row.only_a, row.only_b) == (table[0, 1], table[1, 0])
+        assert row.pvalue == pytest.approx(_midp(row.only_a, row.only_b), rel=1e-12)
         assert row.difference == pytest.approx(
             np.mean(preds[row.a] == y) - np.mean(preds[row.b] == y), abs=1e-15)
         pvals.append(row.pvalue)
@@ -323,6 +324,24 @@ def test_cochran_equals_statsmodels_and_pairs(seed):
     assert res.comparisons.pvalue_adjusted.to_numpy() == pytest.approx(adj, rel=1e-12)
     assert res.comparisons.reject.tolist() == reject.tolist()
     assert res.accuracies.to_numpy() == pytest.approx(correct.mean(axis=0), abs=1e-15)
+
+
+def test_cochran_summary_prints_b_and_c_as_in_mcnemar():
+    """El resumen llama b a «A acierta y B falla» y c a lo contrario (la b y la c de McNemar en
+    el curso; Dietterich, 1998, llama n01 a c), contados aquí a mano, y define las dos letras."""
+    y, preds = _classifiers(0)
+    res = cu.cochran_q_test(y, preds)
+    text = res.summary()
+    assert "b = ejemplos en que A acierta y B falla, c = en que A falla y B acierta" in text
+    assert "n01" not in text and "n10" not in text
+    n = len(y)
+    for a, b in itertools.combinations(preds, 2):
+        only_a = int(np.sum((preds[a] == y) & (preds[b] != y)))
+        only_b = int(np.sum((preds[a] != y) & (preds[b] == y)))
+        assert only_a != only_b
+        line = next(s for s in text.splitlines() if s.startswith(f"  {a} vs {b}:"))
+        assert f"(b = {only_a}, c = {only_b})" in line
+        assert f"diferencia {(only_a - only_b) / n:+.4f}" in line
 
 
 def test_cochran_two_models_is_mcnemar_chi2():

@@ -130,8 +130,9 @@ def _effects_notes(alpha: float, degenerate: bool) -> list[str]:
         "de B.",
         f"«A − B» e IC: diferencia media de las puntuaciones con un intervalo bootstrap "
         f"percentil entre conjuntos ({N_BOOTSTRAP} réplicas, sin ajustar por multiplicidad). "
-        "Las escalas de los conjuntos no son comparables (cuaderno 08, sección 3): léala solo "
-        "como orden de magnitud.",
+        "Con pocos conjuntos, un intervalo percentil cubre menos de lo que promete: es "
+        "optimista. Las escalas de los conjuntos no son comparables (cuaderno 08, sección 3): "
+        "léala solo como orden de magnitud.",
     ]
     if degenerate:
         notes.append("Donde A gana (o pierde) en todos los conjuntos, el intervalo bootstrap "
