@@ -160,9 +160,11 @@ def alt_text(graph: dict[str, tuple[str, ...]]) -> str:
     """Texto alternativo de la figura, en español, con cada flecha."""
     edges = direct_edges(graph)
     roots = [n for n, reqs in graph.items() if not reqs]
-    follows = "; ".join(
-        f"{n} necesita {' y '.join(a for a, b in edges if b == n)}"
-        for n in sorted(graph) if any(b == n for _, b in edges))
+    def joined(items: list[str]) -> str:
+        return ", ".join(items[:-1]) + " y " + items[-1] if len(items) > 1 else items[0]
+
+    follows = "; ".join(f"{n} necesita {joined([a for a, b in edges if b == n])}"
+                        for n in sorted(graph) if any(b == n for _, b in edges))
     return (f"Diagrama de requisitos entre los {len(graph)} cuadernos, de arriba abajo: cada "
             f"flecha va de un cuaderno al que lo necesita. Sin requisitos: {', '.join(roots)}. "
             f"{follows}.")
@@ -214,7 +216,7 @@ def draw(graph: dict[str, tuple[str, ...]], target: Path) -> list[tuple[str, str
 # La página del sitio
 # ---------------------------------------------------------------------------------------------
 
-_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+_LINK = re.compile(r"(?<!!)\[([^\]]+)\]\(([^)\s]+)\)")
 
 
 def _site_link(match: re.Match) -> str:
@@ -239,7 +241,7 @@ def site_markdown(text: str, graph: dict[str, tuple[str, ...]]) -> str:
         f"![{alt_text(graph)}]({FIGURE})",
         "```",
     ])
-    return _LINK.sub(_site_link, f"{before}{figure}\n\n{rest}")
+    return f"{_LINK.sub(_site_link, before)}{figure}\n\n{_LINK.sub(_site_link, rest)}"
 
 
 def stage_guide(src: Path) -> None:
