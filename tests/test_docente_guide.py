@@ -354,7 +354,14 @@ def test_polled_questions_are_on_the_sessions_sections(nn):
     quiz = tomllib.loads((ROOT / "course_utils" / "quizzes" / f"{nn}.toml").read_text("utf-8"))
     where = {q["id"]: q.get("seccion", "") for q in quiz["pregunta"]}
     seen: set[int] = set()
-    for _, spec, text in sessions(blocks()[nn]):
+    found = sessions(blocks()[nn])
+    # las preguntas que el plan del cuaderno lleva a clase, en su última sesión
+    in_class = re.search(r"preguntas (\d+) y (\d+) en clase", notebook(nn).cells[0].source)
+    if in_class:
+        last = re.search(r"\*\*Preguntas para votar\.\*\* ([^\n]*)", found[-1][2]).group(1)
+        assert re.findall(r"\d\d\.\d+", last)[:2] == [f"{nn}.{k}" for k in in_class.groups()], (
+            nn, last)
+    for _, spec, text in found:
         seen |= section_numbers(spec)
         poll = re.search(r"\*\*Preguntas para votar\.\*\* ([^\n]*)", text).group(1)
         polled = re.findall(r"\d\d\.\d+", poll)
