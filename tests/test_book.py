@@ -537,6 +537,21 @@ def test_references_page_has_every_reference_of_every_notebook(site):
 # --- Cómo ejecutar el curso -------------------------------------------------------------------
 
 
+def test_instructor_guide_is_a_page_with_its_figure(site):
+    """La guía del docente (docente/guia.md) está en el índice «Consulta», con la figura de los
+    requisitos (dibujada al construir), su texto alternativo y enlaces a las páginas de los
+    cuadernos."""
+    doc = soup(site / "guia-docente.html")
+    assert "guia-docente.html" in {a.get("href") for a in soup(site / "index.html").find_all("a")}
+    img = doc.select_one("article div.curso-figura img")
+    assert img is not None and img["src"] == "_images/requisitos.png"
+    assert img["alt"].startswith("Diagrama de requisitos") and (site / "_images" /
+                                                                 "requisitos.png").is_file()
+    links = {a.get("href") for a in doc.select("article a")}
+    assert {f"cuadernos/{p.stem}.html" for p in NOTEBOOKS} <= links
+    assert "Resultados de aprendizaje" in doc.get_text()
+
+
 def test_run_page_has_the_readme_setup(site):
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     setup = readme.split("## Puesta en marcha", 1)[1].split("\n## ", 1)[0]

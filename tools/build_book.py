@@ -14,8 +14,10 @@ Pasos:
    descargas (copia para estudiantes de ``notebooks/alumnos/`` y cuaderno completo); las páginas
    escritas a mano de ``book/`` (portada); y tres páginas generadas: el glosario (a partir de la
    tabla «Un término por concepto» de CONTRIBUTING.md y de ``book/glosario.toml``), las
-   referencias (las de la sección «Referencias» de cada cuaderno, sin repetir y ordenadas) y
-   «Cómo ejecutar el curso» (la sección «Puesta en marcha» del README, copiada tal cual).
+   referencias (las de la sección «Referencias» de cada cuaderno, sin repetir y ordenadas),
+   «Cómo ejecutar el curso» (la sección «Puesta en marcha» del README, copiada tal cual) y la
+   guía del docente (``docente/guia.md``, con la figura de los requisitos entre cuadernos
+   dibujada al construir: ``tools/guia_docente.py``).
 2. Llama a Sphinx con la configuración de ``book/conf.py``, con los avisos como errores. Los
    cuadernos **no se re-ejecutan**: se publican sus salidas guardadas, que son las que comprueban
    las pruebas.
@@ -48,6 +50,10 @@ import nbformat
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # course_utils (las preguntas de repaso), también sin instalar
     sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+import guia_docente  # noqa: E402 - la guía del docente y su figura (tools/guia_docente.py)
+
+sys.path.pop(0)
 BOOK = ROOT / "book"
 NOTEBOOKS = ROOT / "notebooks"
 STUDENTS = NOTEBOOKS / "alumnos"
@@ -630,6 +636,7 @@ def stage(src: Path) -> list[str]:
     (src / "referencias.md").write_text(references_page(notebooks), encoding="utf-8")
     (src / "como-ejecutar.md").write_text(run_page(), encoding="utf-8")
     (src / "preguntas.md").write_text(quiz_page(), encoding="utf-8")
+    guia_docente.stage_guide(src)
     write_archive(src / "descargas" / ARCHIVE_NAME)
     return notes
 

@@ -113,7 +113,7 @@
     };
   });
 
-  // Figuras de los cuadernos: nunca por debajo de la mitad de su tamaño (las etiquetas de los ejes
+  // Figuras de los cuadernos (y las de las páginas, en div.curso-figura): nunca por debajo de la mitad de su tamaño (las etiquetas de los ejes
   // se leen). En una pantalla estrecha, la figura se desplaza dentro de su caja, nunca la página.
   const LEGIBLE_SCALE = 0.5;
   const focusableWhenScrolling = (box) => {
@@ -130,13 +130,14 @@
       if (!img.naturalWidth) return;
       const legibleWidth = Math.round(img.naturalWidth * LEGIBLE_SCALE);
       img.style.setProperty("--curso-ancho-legible", `${legibleWidth}px`);
-      const box = img.closest("div.cell_output");
+      const box = img.closest("div.cell_output, div.curso-figura");
       if (box) {
         figureBoxes.add(box);
         focusableWhenScrolling(box);
       }
     };
-    for (const img of document.querySelectorAll("article div.cell_output img")) {
+    for (const img of document.querySelectorAll(
+      "article div.cell_output img, article div.curso-figura img")) {
       if (img.complete) legible(img);
       else img.addEventListener("load", () => legible(img), { once: true });
     }
