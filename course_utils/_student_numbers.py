@@ -222,7 +222,8 @@ def _within(answer: np.ndarray, target: np.ndarray, tolerance: np.ndarray) -> bo
 
 
 def judge_numbers(answer: Any, value: Any, tolerance: Any, mistakes: Sequence[tuple[Any, Any]] = (),
-                  *, atol: float = 0.0, exact: bool = False) -> tuple[str, int | None]:
+                  *, atol: float = 0.0, exact: bool = False,
+                  near: bool = True) -> tuple[str, int | None]:
     """Juzga una respuesta numérica ya leída: las reglas de :func:`comprobar` y de las preguntas.
 
     Parámetros
@@ -237,6 +238,10 @@ def judge_numbers(answer: Any, value: Any, tolerance: Any, mistakes: Sequence[tu
         Tolerancia absoluta mínima de las reglas «cerca» (abajo).
     exact : bool
         Respuestas enteras (un número de casos): sin las reglas «cerca».
+    near : bool
+        Con ``False``, sin la regla «casi» (el enunciado ya pide redondear, o lo que cae cerca es
+        otra cantidad); la regla «cerca de un error típico» se mantiene. Las preguntas numéricas
+        usan siempre ``True``.
 
     Devuelve
     --------
@@ -260,7 +265,7 @@ def judge_numbers(answer: Any, value: Any, tolerance: Any, mistakes: Sequence[tu
     for i, (w, tol) in enumerate(wrong):
         if w.shape == a.shape and _within(a, w, tol):
             return "fallo", i
-    if not exact and _near(a, t, _NEAR, atol):
+    if near and not exact and _near(a, t, _NEAR, atol):
         return "casi", None
     for i, (w, _) in enumerate(wrong):
         if not exact and _near(a, w, _NEAR_MISTAKE, atol):

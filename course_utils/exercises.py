@@ -170,6 +170,14 @@ class ExerciseAnswer:
         versión de la prueba, el otro denominador, la otra opción).
     choices : tupla de str
         Opciones posibles de una respuesta categórica.
+    near : bool, por defecto True
+        Si una respuesta cerca del valor (a menos de un 5 %) pero fuera de la tolerancia recibe
+        la pista «casi: ¿ha redondeado demasiado?». Póngalo a ``False`` cuando el enunciado ya pide
+        redondear (un margen con tres decimales) o cuando lo que cae cerca es otra cantidad (el
+        intervalo de otro método): ahí esa pista sería falsa.
+
+    Las alternativas se prueban antes que los errores genéricos de ``mistakes``: si un valor
+    coincide con los dos, la pista es la de la alternativa, que dice qué se calculó.
 
     Lanza
     -----
@@ -184,6 +192,7 @@ class ExerciseAnswer:
     mistakes: Any = ()
     alternatives: Any = None
     choices: Any = None
+    near: bool = True
     kind: str = field(init=False)
 
     def __post_init__(self) -> None:
@@ -216,6 +225,9 @@ class ExerciseAnswer:
                                  f"se recibió {describe(self.choices)}.")
             set_(self, "value", _real(self.value, "value") if kind == "number"
                  else _reals(self.value, "value"))
+        if not isinstance(self.near, (bool, np.bool_)):
+            raise TypeError(f"`near` debe ser True o False; se recibió {describe(self.near)}.")
+        set_(self, "near", bool(self.near))
         set_(self, "mistakes", self._mistakes(self.mistakes))
         set_(self, "alternatives", self._alternatives(self.alternatives))
 
@@ -263,7 +275,7 @@ class ExerciseAnswer:
         """La declaración como un dict que se guarda en JSON (ver :func:`comprobar`)."""
         out = {"kind": self.kind, "value": _plain(self.value), "section": self.section,
                "rtol": self.rtol, "atol": self.atol, "mistakes": dict(self.mistakes),
-               "alternatives": [[h, _plain(v)] for h, v in self.alternatives]}
+               "alternatives": [[h, _plain(v)] for h, v in self.alternatives], "near": self.near}
         if self.choices is not None:
             out["choices"] = list(self.choices)
         return out
@@ -275,7 +287,8 @@ class ExerciseAnswer:
                    rtol=data["rtol"], atol=data["atol"], mistakes=data["mistakes"],
                    alternatives={h: (tuple(v) if isinstance(v, list) else v)
                                  for h, v in data["alternatives"]},
-                   choices=tuple(data["choices"]) if "choices" in data else None)
+                   choices=tuple(data["choices"]) if "choices" in data else None,
+                   near=data.get("near", True))
 
     # --- comparación ------------------------------------------------------------------
     def close(self, answer: Any, target: Any) -> bool:
@@ -288,8 +301,10 @@ class ExerciseAnswer:
         return bool(np.all(np.abs(a - t) <= self.atol + self.rtol * np.abs(t)))
 
     def wrong_values(self) -> list[tuple[str, Any]]:
-        """(pista, valor) de cada error típico declarado, sin los que coinciden con el correcto."""
-        out: list[tuple[str, Any]] = []
+        """(pista, valor) de cada error típico declarado, sin los que coinciden con el correcto:
+        primero las alternativas (calculadas por la solución, dicen qué se hizo) y después los
+        errores genéricos de ``mistakes``."""
+        out: list[tuple[str, Any]] = list(self.alternatives)
         for name, hint in self.mistakes.items():
             func = MISTAKES[name][0]
             if name == "swap":
@@ -299,7 +314,6 @@ class ExerciseAnswer:
             else:
                 wrong = float(func(self.value))
             out.append((hint, wrong))
-        out.extend(self.alternatives)
         return [(h, w) for h, w in out if not self.close(w, self.value)
                 and (self.kind == "choice" or np.all(np.isfinite(np.atleast_1d(w))))]
 
@@ -433,7 +447,7 @@ def _instructor_check(ejercicio: object, declared: ExerciseAnswer,
     same = stored is not None and stored == payload["answer"]
     if stored is not None and not same:
         spec = ExerciseAnswer.from_json(stored)
-        keys = ("kind", "section", "rtol", "atol", "mistakes", "choices")
+        keys = ("kind", "section", "rtol", "atol", "mistakes", "choices", "near")
         same = (
             all(stored.get(k) == payload["answer"].get(k) for k in keys)
             and spec.close(declared.value, spec.value)
@@ -563,7 +577,7 @@ def check_answer(spec: ExerciseAnswer, respuesta: Any, key: str,
     exact = spec.rtol == 0 and bool(np.all(t == np.round(t)))  # respuestas enteras: sin redondeo
     verdict, i = judge_numbers(answer, spec.value, tolerance(spec.value),
                                [(w, tolerance(w)) for _, w in wrong_values],
-                               atol=spec.atol, exact=exact)
+                               atol=spec.atol, exact=exact, near=spec.near)
     if verdict == "correcta":
         return CheckResult(key, True, f"✔ Correcto: {noun} {key}.", outcome="correct")
     if verdict == "fallo":

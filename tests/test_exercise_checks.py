@@ -429,6 +429,31 @@ def test_declaration_rejects_bad_arguments():
         ExerciseAnswer(0.5, section="")
     with pytest.raises(ValueError, match="`alternatives`"):
         ExerciseAnswer((0.1, 0.2), section="1", alternatives={"pista": (0.1, 0.2, 0.3)})
+    with pytest.raises(TypeError, match="`near`"):
+        ExerciseAnswer(0.5, section="1", near="no")
+
+
+def test_declared_alternatives_come_before_generic_mistakes(monkeypatch):
+    """Un valor que es a la vez un error genérico («×2») y una alternativa declarada (otro
+    procedimiento que da justo el doble) recibe la pista de la alternativa, que dice qué se hizo."""
+    _install(monkeypatch, **{"99.1": ExerciseAnswer(
+        0.0977, section="3", mistakes=["x2"],
+        alternatives={"Es el p ajustado con todas las parejas.": 0.1953})})
+    assert "todas las parejas" in cu.comprobar("99.1", 0.1953).message
+    assert "doble" not in cu.comprobar("99.1", 0.1953).message
+
+
+def test_near_false_drops_only_the_rounding_hint(monkeypatch):
+    """Con ``near=False`` (el enunciado ya pide redondear, o lo cercano es otra cantidad) no hay
+    «casi»; un error declarado, también redondeado, se sigue reconociendo."""
+    rounded = ExerciseAnswer(0.023, section="2", rtol=0, atol=1e-9, near=False,
+                             alternatives={"Es la cota sin redondear.": 0.022696})
+    _install(monkeypatch, **{"99.1": rounded,
+                             "99.2": ExerciseAnswer(0.023, section="2", rtol=0, atol=1e-9)})
+    assert cu.comprobar("99.1", 0.0235).outcome == "wrong"
+    assert cu.comprobar("99.2", 0.0235).outcome == "near"
+    assert "sin redondear" in cu.comprobar("99.1", 0.0227).message
+    assert ExerciseAnswer.from_json(rounded.to_json()) == rounded
 
 
 def test_instructor_declaration_is_confirmed_only_against_the_stored_value(monkeypatch):

@@ -26,7 +26,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from course_utils import quiz
+from course_utils import comprobar, quiz
 from course_utils.exercises import (
     NEAR_HINT, UNREADABLE_KINDS, UnreadableAnswer, load_answers, read_number,
 )
@@ -657,6 +657,40 @@ def test_questions_do_not_give_away_exercise_results(path):
     leaks = _leaks(path)
     assert not leaks, (f"{path.name}: las preguntas van antes de los ejercicios y no deben dar "
                        "su resultado; cambie el número o la situación:\n" + "\n".join(leaks))
+
+
+#: Números de las preguntas que caen en la ventana de una comprobación de Monte Carlo sin ser
+#: esa cantidad: dentro de esa ventana cualquier valor es un resultado legítimo de la simulación.
+IN_MONTE_CARLO_WINDOW = {
+    ("03.1", "0.9200"), ("03.1", "0.9133"), ("03.1", "0.9067"),  # el intervalo de la exactitud
+}
+
+
+def _passing_numbers(path: Path) -> list[str]:
+    """Números de las preguntas de ``path`` (respuesta, fallos, enunciado, opciones, pistas) que
+    ``cu.comprobar`` aceptaría en un ejercicio numérico de su cuaderno."""
+    keys = [k for k, a in load_answers().items() if k[:2] == path.stem and a["kind"] == "number"]
+    found = []
+    for qid, field, text in _question_texts(path):
+        for digits, exp, pct in _numbers_in(str(text)):
+            if _significant(digits) < 2:
+                continue  # 3, 9, 0.5: aparecen en cualquier texto
+            x = float(digits) * 10 ** (exp or 0)
+            for key in keys:
+                if (key, digits) in IN_MONTE_CARLO_WINDOW:
+                    continue
+                if any(comprobar(key, v).correct for v in ([x, x / 100] if pct else [x])):
+                    found.append(f"{qid} {field}: «{digits}» pasa la comprobación de {key}")
+    return found
+
+
+@pytest.mark.parametrize("path", FILES, ids=FILE_IDS)
+def test_no_quiz_number_passes_an_exercise_check(path):
+    """Un número de una pregunta que cae en la ventana de aceptación de un ejercicio de su
+    cuaderno (la exactitud equilibrada 0.6890 junto a la F1 macro 0.6889) se podría copiar como
+    respuesta: la tolerancia del ejercicio debe separarlos (o la pregunta debe cambiar)."""
+    found = _passing_numbers(path)
+    assert not found, f"{path.name}:\n" + "\n".join(found)
 
 
 # --------------------------------------------------------------------------- la longitud no delata
