@@ -10,7 +10,11 @@ import json
 import re
 from pathlib import Path
 
+from course_utils import __version__
+
 project = "Medir y comparar algoritmos de aprendizaje automático"
+# La versión del curso (pie de cada página): la de course_utils, que es la de pyproject.toml.
+release = version = __version__
 author = "el equipo del curso"
 # El pie de página dice la licencia (plantilla _templates/licencia.html), no «© Copyright».
 html_show_copyright = False

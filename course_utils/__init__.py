@@ -122,7 +122,8 @@ def __getattr__(name: str) -> object:
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_WHERE))
 
-__version__ = "0.1.0"
+#: Versión del curso y del paquete (la misma en pyproject.toml, CITATION.cff y CHANGELOG.md).
+__version__ = "1.0.0"
 
 __all__ = [
     "comprobar",

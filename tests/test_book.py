@@ -1181,6 +1181,9 @@ def test_footer_states_the_licence(site):
     text = " ".join(" ".join(f.get_text() for f in footers).split())
     assert "CC BY-SA 4.0" in text and "MIT" in text and "Mario Graff" in text, text
     assert "Copyright" not in text
+    import course_utils as cu
+
+    assert f"Versión {cu.__version__} del curso." in text, text
 
 
 def test_site_offers_the_whole_course_as_a_download(site):

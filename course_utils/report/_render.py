@@ -344,14 +344,10 @@ def _markdown_table(table: pd.DataFrame) -> str:
 
 
 def _reproducibility(random_state: int, alpha: float, rope) -> list[str]:
-    import importlib.metadata as md
     import scipy
     import statsmodels
 
-    try:
-        version = md.version("course-utils")
-    except md.PackageNotFoundError:  # pragma: no cover - sin instalar
-        version = "sin instalar"
+    from course_utils import __version__ as version
     items = [
         f"Python {platform.python_version()}, numpy {np.__version__}, scipy "
         f"{scipy.__version__}, pandas {pd.__version__}, statsmodels {statsmodels.__version__}, "
