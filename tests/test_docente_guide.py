@@ -245,6 +245,9 @@ def test_quiz_and_exercise_ids_exist_and_belong_to_the_notebook(nn):
     assert set(named) <= exercise_ids() and all(i.startswith(f"{nn}.") for i in named), named
     # los ejercicios que se comprueban solos, todos en algún resultado
     assert {i for i in exercise_ids() if i.startswith(f"{nn}.")} <= set(named)
+    # y cada pregunta de repaso, en algún resultado de aprendizaje
+    in_outcomes = set(ids("pregunta", " ".join(outcomes(block))))
+    assert quiz_ids <= in_outcomes, sorted(quiz_ids - in_outcomes)
 
 
 def _title_of(nn: str) -> str:
@@ -418,6 +421,74 @@ def test_short_module_names_existing_sections():
     assert len(found) >= 8
     for nn, numbers in found:
         assert {int(n) for n in re.findall(r"\d+", numbers)} <= content_sections(nn), nn
+
+
+def section_minutes(nn: str) -> dict[frozenset[int], int]:
+    """Del «Plan de la sesión»: los minutos de cada fila con secciones numeradas («4. Precisión y
+    5. Sensibilidad» -> {4, 5}: 10)."""
+    text = notebook(nn).cells[0].source
+    text = text[text.index("**Plan de la sesión**"):]
+    found = {}
+    for first, minutes in re.findall(r"^\|([^|\n]*)\|\s*(\d+)\s*\|\s*$", text, re.M):
+        numbers = set()
+        for a, b in re.findall(r"(?:^|y )(\d+)(?:-(\d+))?\. ", first.strip()):
+            numbers |= set(range(int(a), int(b or a) + 1))
+        if numbers:
+            found[frozenset(numbers)] = int(minutes)
+    return found
+
+
+def test_short_module_sessions_fit_in_an_hour():
+    """Lo que cada sesión del módulo corto dice que se ve cabe en 60 minutos según los planes
+    (una fila del plan que junta dos secciones cuenta entera si se ve una de ellas)."""
+    rows = re.findall(r"^\| (\d) \| [^|]* \| ([^|]*) \| [^|]* \|$", calendar("Módulo corto"),
+                      re.M)
+    assert [int(n) for n, _ in rows] == list(range(1, 9))
+    for n, seen in rows:
+        total = 0
+        for nn, numbers in re.findall(r"(\d\d) · secci(?:ón|ones) ([\d, y]+)", seen):
+            chosen = {int(k) for k in re.findall(r"\d+", numbers)}
+            minutes = section_minutes(nn)
+            assert chosen <= set().union(*minutes), (n, nn, chosen)
+            total += sum(m for secs, m in minutes.items() if secs & chosen)
+        assert 30 <= total <= 55, (n, seen, total)
+
+
+def _session_of(nn: str, section: int) -> str:
+    count, marked = plan(nn)
+    return next((f"{nn} S{s}" for s, secs in marked.items() if section in secs), f"{nn} S{count}")
+
+
+def test_semester_hands_out_practices_after_what_they_use_and_before_the_exam():
+    """Cada práctica se reparte cuando ya se han visto todas las secciones que usan sus
+    preguntas (al final de la semana del reparto), se entrega dos semanas después y antes del
+    examen; el protocolo del proyecto, después de la guía «¿Qué prueba uso?» del 10."""
+    rows = re.findall(r"^\| (\d+) \|([^|]*)\|([^|]*)\|([^|]*)\|$", calendar("Un semestre"), re.M)
+    week_of = {s: int(w) for w, a, b, _ in rows for s in re.findall(r"\d\d S\d", a + b)}
+    exam_week = next(int(w) for w, a, b, _ in rows if "examen" in a + b)
+    by_title = {t: f[:2] for t, f in CUADERNOS.items()}
+    for p in practicas.todas():
+        handed = [int(w) for w, _, _, ev in rows if f"se reparte la práctica {p.numero}" in ev]
+        due = [(int(w), ev) for w, _, _, ev in rows if f"se entrega la práctica {p.numero}" in ev]
+        assert len(handed) == 1 and len(due) == 1, p.numero
+        for qid, section in practice_sections(p.numero).items():
+            number, title = re.fullmatch(r"(\d+) del cuaderno «(.+)»", section).groups()
+            needed = _session_of(by_title[title], int(number))
+            assert week_of[needed] <= handed[0], (p.numero, qid, needed, handed[0])
+        week, text = due[0]
+        assert week == handed[0] + 2, (p.numero, handed[0], week)
+        assert week < exam_week or (week == exam_week and "antes del examen" in text), p.numero
+    protocol = next(int(w) for w, _, _, ev in rows if "protocolo del proyecto" in ev)
+    assert protocol > week_of[_session_of("10", 7)] and protocol < week_of["13 S2"]
+
+
+def test_intensive_exam_comes_after_the_practices():
+    """En el intensivo las prácticas se reparten el último día: el examen no puede ir en la
+    semana."""
+    text = calendar("Intensivo")
+    table = "\n".join(re.findall(r"^\| [a-zé]+ \| .*\|$", text, re.M))
+    assert "prácticas" in table and "examen" not in table
+    assert re.search(r"el examen,[^.]*cuando se ha entregado", text)
 
 
 # ---------------------------------------------------------------------------------------------
