@@ -405,10 +405,10 @@ def test_calendar_places_every_session_once_in_order(title):
 
 def test_semester_has_fifteen_weeks_of_two_sixty_minute_sessions():
     assert len(all_sessions()) == 27
-    rows = re.findall(r"^\| (\d+) \| ([^|]*) \| ([^|]*) \|[^|]*\|$", calendar("Un semestre"),
-                      re.M)
-    assert [int(w) for w, _, _ in rows] == list(range(1, 16))
-    assert all(a.strip() and b.strip() for _, a, b in rows)  # 30 sesiones ocupadas
+    rows = re.findall(r"^\| (\d+) \| ([^|]*) \|[^|]*\|$", calendar("Un semestre"), re.M)
+    assert [int(w) for w, _ in rows] == list(range(1, 16))
+    # dos sesiones por semana, todas ocupadas: 30
+    assert all(len([s for s in cell.split(" · ") if s.strip()]) == 2 for _, cell in rows)
     assert "60 minutos" in guide()
     for nn in NOTEBOOKS:  # la duración que dice cada cuaderno
         assert "60 minutos" in re.search(r"\*\*Plan de la sesión\*\*[^\n]*",
@@ -441,8 +441,7 @@ def section_minutes(nn: str) -> dict[frozenset[int], int]:
 def test_short_module_sessions_fit_in_an_hour():
     """Lo que cada sesión del módulo corto dice que se ve cabe en 60 minutos según los planes
     (una fila del plan que junta dos secciones cuenta entera si se ve una de ellas)."""
-    rows = re.findall(r"^\| (\d) \| [^|]* \| ([^|]*) \| [^|]* \|$", calendar("Módulo corto"),
-                      re.M)
+    rows = re.findall(r"^\| (\d) \| ([^|]*) \| [^|]* \|$", calendar("Módulo corto"), re.M)
     assert [int(n) for n, _ in rows] == list(range(1, 9))
     for n, seen in rows:
         total = 0
@@ -463,13 +462,13 @@ def test_semester_hands_out_practices_after_what_they_use_and_before_the_exam():
     """Cada práctica se reparte cuando ya se han visto todas las secciones que usan sus
     preguntas (al final de la semana del reparto), se entrega dos semanas después y antes del
     examen; el protocolo del proyecto, después de la guía «¿Qué prueba uso?» del 10."""
-    rows = re.findall(r"^\| (\d+) \|([^|]*)\|([^|]*)\|([^|]*)\|$", calendar("Un semestre"), re.M)
-    week_of = {s: int(w) for w, a, b, _ in rows for s in re.findall(r"\d\d S\d", a + b)}
-    exam_week = next(int(w) for w, a, b, _ in rows if "examen" in a + b)
+    rows = re.findall(r"^\| (\d+) \|([^|]*)\|([^|]*)\|$", calendar("Un semestre"), re.M)
+    week_of = {s: int(w) for w, cell, _ in rows for s in re.findall(r"\d\d S\d", cell)}
+    exam_week = next(int(w) for w, cell, _ in rows if "examen" in cell)
     by_title = {t: f[:2] for t, f in CUADERNOS.items()}
     for p in practicas.todas():
-        handed = [int(w) for w, _, _, ev in rows if f"se reparte la práctica {p.numero}" in ev]
-        due = [(int(w), ev) for w, _, _, ev in rows if f"se entrega la práctica {p.numero}" in ev]
+        handed = [int(w) for w, _, ev in rows if f"se reparte la práctica {p.numero}" in ev]
+        due = [(int(w), ev) for w, _, ev in rows if f"se entrega la práctica {p.numero}" in ev]
         assert len(handed) == 1 and len(due) == 1, p.numero
         for qid, section in practice_sections(p.numero).items():
             number, title = re.fullmatch(r"(\d+) del cuaderno «(.+)»", section).groups()
@@ -478,7 +477,7 @@ def test_semester_hands_out_practices_after_what_they_use_and_before_the_exam():
         week, text = due[0]
         assert week == handed[0] + 2, (p.numero, handed[0], week)
         assert week < exam_week or (week == exam_week and "antes del examen" in text), p.numero
-    protocol = next(int(w) for w, _, _, ev in rows if "protocolo del proyecto" in ev)
+    protocol = next(int(w) for w, _, ev in rows if "protocolo del proyecto" in ev)
     assert protocol > week_of[_session_of("10", 7)] and protocol < week_of["13 S2"]
 
 
