@@ -14,6 +14,10 @@ referencia que nombran tiene que existir en el cuaderno guardado al que se refie
   «sección», o cuyo texto es el de algún encabezado del curso → un encabezado con ese texto en el
   cuaderno al que se refiere; tras «sección N, » debe estar dentro de esa sección.
 
+- «sección 7 (7.1)», «sección 7.1» → ese apartado numerado existe (dentro de esa sección);
+  «sección 8 (nota sobre la fuente)» → la sección tiene una «Nota sobre la fuente»;
+  «Errores comunes» (punto N) → la lista de «Errores comunes» tiene al menos N puntos.
+
 Que la sección nombrada sea la que enseña el método (y no la que presenta los datos) es cosa de
 leerla; esta prueba garantiza que el número o el título existen. Solo lee ficheros (sin ejecutar
 cuadernos).
@@ -53,6 +57,13 @@ _SECTION_THEN_NB = re.compile(rf"(?:secci[oó]n(?:es)?\s+|§\s*)({_LIST})\s+del\
 _SECTION = re.compile(rf"(?:secci[oó]n(?:es)?\s+|§\s*)({_LIST})(?![\d.]*\d)")
 _NOTEBOOK = re.compile(rf"\b{_NB}\b")
 _QUOTED = re.compile(r"«([^«»]+)»")
+_NOTE = re.compile(r"\*\*Nota sobre la fuente")
+_ITEM = re.compile(r"^(?:[*-]|\d+\.) ", re.M)
+# «sección 7 (7.1)», «sección 7.1», «sección 8 (nota sobre la fuente)», «Errores comunes» (punto 4)
+_SUB_IN_PARENS = re.compile(r"secci[oó]n (\d+) \((\d+\.\d+)\)")
+_SUB = re.compile(r"secci[oó]n (\d+\.\d+)(?! de la fuente| del artículo)")
+_NOTE_REF = re.compile(r"secci[oó]n (\d+) \(nota sobre la fuente")
+_POINT = re.compile(r"«Errores comunes» \(punto (\d+)\)")
 # Lo que hace de unas comillas una referencia a un encabezado aunque su texto no lo sea.
 _REFERENCE_BEFORE = re.compile(r"(?:\b(?:[Vv]ea|[Rr]epase|[Vv][eé]ase|secci[oó]n(?:es)?)"
                                r"(?:\s+(?:la|el|las|los))?(?:\s+secci[oó]n(?:es)?)?|secci[oó]n\s+\d+,)\s*$")
@@ -73,17 +84,25 @@ class Outline:
     numbers: set[int] = field(default_factory=set)
     #: texto del encabezado (sin numeración) -> secciones ``## N.`` que lo contienen (0: ninguna)
     titles: dict[str, set[int]] = field(default_factory=dict)
+    #: apartados numerados («### 7.1 …»)
+    subsections: set[str] = field(default_factory=set)
+    #: secciones con una «Nota sobre la fuente»
+    notes: set[int] = field(default_factory=set)
+    #: puntos de la lista de «Errores comunes»
+    common_mistakes: int = 0
 
 
 def outline(nb) -> Outline:
     out = Outline()
     current = 0
+    in_common = False
+    common: list[str] = []
     for cell in nb.cells:
         if cell.cell_type != "markdown":
             continue
-        for lead in _RUN_IN.findall(cell.source):
-            out.titles.setdefault(_clean(lead), set()).add(current)
-        for level, raw in classroom.headings(cell.source):
+        heads = classroom.headings(cell.source)
+        body = cell.source
+        for level, raw in heads:
             text = _clean(raw)
             m = _NUMBERED.match(text)
             inline = _INLINE_NUMBER.search(text)
@@ -91,10 +110,22 @@ def outline(nb) -> Outline:
                 current = int(m.group(1)) if m else int(inline.group(1)) if inline else 0
                 if current:
                     out.numbers.add(current)
+                in_common = (m.group(2) if m else text) == "Errores comunes"
+                body = cell.source.split(raw, 1)[1]
             title = m.group(2) if m else text
             sub = _SUBNUMBERED.match(title)
+            if sub:
+                out.subsections.add(title.split()[0])
             title = _clean(sub.group(1) if sub else title)
             out.titles.setdefault(title, set()).add(current)
+        # lo que sigue al último encabezado de la celda pertenece a la sección en curso
+        for lead in _RUN_IN.findall(body):
+            out.titles.setdefault(_clean(lead), set()).add(current)
+        if _NOTE.search(body):
+            out.notes.add(current)
+        if in_common:
+            common.append(body)
+    out.common_mistakes = len(_ITEM.findall("\n".join(common)))
     return out
 
 
@@ -133,6 +164,19 @@ def bad_references(text: str, home: str, outlines: dict[str, Outline]) -> list[s
     for m in _NOTEBOOK.finditer(text):
         if m.group(1) not in outlines:
             bad.append(f"{m.group(0)} (no existe el cuaderno)")
+    here = outlines.get(home, Outline())
+    for m in _SUB_IN_PARENS.finditer(text):
+        if m.group(2) not in here.subsections or m.group(2).split(".")[0] != m.group(1):
+            bad.append(f"{m.group(0)} (no es un apartado de esa sección)")
+    for m in _SUB.finditer(text):
+        if m.group(1) not in here.subsections:
+            bad.append(f"{m.group(0)} (no existe ese apartado en el cuaderno {home})")
+    for m in _NOTE_REF.finditer(text):
+        if int(m.group(1)) not in here.notes:
+            bad.append(f"{m.group(0)}) (la sección no tiene «Nota sobre la fuente»)")
+    for m in _POINT.finditer(text):
+        if not 1 <= int(m.group(1)) <= here.common_mistakes:
+            bad.append(f"{m.group(0)} («Errores comunes» tiene {here.common_mistakes} puntos)")
     known = {t for o in outlines.values() for t in o.titles}
     for m in _QUOTED.finditer(text):
         title = _clean(m.group(1))
@@ -190,8 +234,9 @@ def quiz_texts(path: Path) -> list[tuple[str, str, str]]:
 def toy() -> dict[str, Outline]:
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_markdown_cell(s) for s in (
-        "# 99 · Ejemplo", "## 1. Uno", "### Un detalle", "## 2. Dos",
-        "**Un párrafo.** Con título en negrita.", "## Errores comunes",
+        "# 99 · Ejemplo", "## 1. Uno", "### Un detalle", "### 1.1 Un apartado", "## 2. Dos",
+        "**Un párrafo.** Con título en negrita.", "> **Nota sobre la fuente.** Dice otra cosa.",
+        "## Errores comunes\n\n* **Uno.** Texto\n  que sigue.", "* **Dos.** Otro.",
         "```\n## 7. Dentro de un bloque de código\n```")]
     other = nbformat.v4.new_notebook()
     other.cells = [nbformat.v4.new_markdown_cell(s) for s in ("## 5. Cinco", "## Para recordar")]
@@ -205,6 +250,8 @@ def toy() -> dict[str, Outline]:
     "Vea «Para recordar» del cuaderno 04.", "Diga «no significativo», no «igual».",
     "La sección «Diseño» del informe lo dice.", "Con 0.05 (sección 2.3 de la fuente).",
     "Vea la sección 2, «Un párrafo».", "Con «A mejor», «B mejor» y «prácticamente iguales».",
+    "Vea la sección 1 (1.1).", "En la sección 1.1, otra cosa.", "Vea la sección 2 (nota sobre la "
+    "fuente).", "Vea «Errores comunes» (punto 2).",
 ])
 def test_reader_accepts_existing_references(text, toy):
     assert bad_references(text, "99", toy) == []
@@ -221,6 +268,10 @@ def test_reader_accepts_existing_references(text, toy):
     ("Vea «Errores frecuentes».", "Errores frecuentes"),
     ("Vea la sección 2 y «Para recordar».", "Para recordar"),  # está en el cuaderno 04
     ("Vea la sección 2, «Un detalle».", "sección [1]"),
+    ("Vea la sección 2 (1.1).", "apartado"),
+    ("Vea la sección 1.2.", "1.2"),
+    ("Vea la sección 1 (nota sobre la fuente).", "Nota sobre la fuente"),
+    ("Vea «Errores comunes» (punto 3).", "2 puntos"),
 ])
 def test_reader_rejects_missing_references(text, wrong, toy):
     bad = bad_references(text, "99", toy)
