@@ -10,10 +10,10 @@ referencia que nombran tiene que existir en el cuaderno guardado al que se refie
   cuaderno de la pista, o del cuaderno que se nombra: «cuaderno 04, sección 5», «la sección 5
   del cuaderno 04»;
 - «cuaderno NN» → ``notebooks/NN_*.ipynb`` existe;
-- un encabezado (o el título en negrita con que empieza un párrafo) entre comillas («Errores comunes», «Balance de clases») tras «Vea», «Repase» o
-  «sección», o cuyo texto es el de algún encabezado del curso → un encabezado con ese texto en el
-  cuaderno al que se refiere; tras «sección N, » debe estar dentro de esa sección.
-
+- un encabezado (o el título en negrita con que empieza un párrafo) entre comillas («Errores
+  comunes», «Balance de clases») tras «Vea», «Repase» o «sección», o cuyo texto es el de algún
+  encabezado del curso → un encabezado con ese texto en el cuaderno al que se refiere; tras
+  «sección N, » debe estar dentro de esa sección;
 - «sección 7 (7.1)», «sección 7.1» → ese apartado numerado existe (dentro de esa sección);
   «sección 8 (nota sobre la fuente)» → la sección tiene una «Nota sobre la fuente»;
   «Errores comunes» (punto N) → la lista de «Errores comunes» tiene al menos N puntos.
@@ -66,7 +66,8 @@ _NOTE_REF = re.compile(r"secci[oó]n (\d+) \(nota sobre la fuente")
 _POINT = re.compile(r"«Errores comunes» \(punto (\d+)\)")
 # Lo que hace de unas comillas una referencia a un encabezado aunque su texto no lo sea.
 _REFERENCE_BEFORE = re.compile(r"(?:\b(?:[Vv]ea|[Rr]epase|[Vv][eé]ase|secci[oó]n(?:es)?)"
-                               r"(?:\s+(?:la|el|las|los))?(?:\s+secci[oó]n(?:es)?)?|secci[oó]n\s+\d+,)\s*$")
+                               r"(?:\s+(?:la|el|las|los))?(?:\s+secci[oó]n(?:es)?)?"
+                               r"|secci[oó]n\s+\d+,)\s*$")
 _AFTER_SECTION = re.compile(r"secci[oó]n\s+(\d+),\s*$")
 _OF_NOTEBOOK = re.compile(rf"^\s+del\s+{_NB}")
 _NOTEBOOK_BEFORE = re.compile(rf"{_NB},?\s+$")
