@@ -51,7 +51,7 @@ from course_utils.exhaustive import MAX_EXHAUSTIVE_K, _check_pair_pvalues, bergm
 from course_utils.omnibus import _observed_ranks
 from course_utils.posthoc import (
     _GARCIA_METHODS, _MAX_SHAFFER_K, _MAX_WILCOXON_PAIRS, PostHocResult, _check_pairs,
-    _shaffer_apv, adjust_pvalues,
+    _control_position, _shaffer_apv, adjust_pvalues,
 )
 from course_utils.ranks import _differences, _score_table
 from course_utils.two_algorithms import _wilcoxon
@@ -197,7 +197,9 @@ def wilcoxon_pairwise_test(
         control: ``"holm"`` (por defecto), ``"bonferroni"``, ``"hochberg"``, ``"hommel"``,
         ``"finner"`` o ``"li"``.
     control : str, int o None
-        Nombre de la columna de control (o su posición si ``scores`` es un arreglo).
+        Como en :func:`course_utils.control_test`: con un ``DataFrame``, la etiqueta de la
+        columna de control tal como está en ``scores.columns`` (texto o número); con un
+        arreglo, su posición (de 0 a k - 1) o su nombre por defecto (``"A1"``, …).
     alpha : float, por defecto 0.05
     higher_is_better : bool, por defecto True
         Orienta las diferencias: positivas, el primero de la pareja es mejor.
@@ -223,6 +225,8 @@ def wilcoxon_pairwise_test(
     ValueError
         Tabla mal formada, celdas vacías sin ``allow_missing=True``, control u opción
         desconocidos, o más algoritmos de los que admite el ajuste.
+    TypeError
+        ``control`` booleano.
 
     Referencias
     -----------
@@ -253,7 +257,7 @@ def wilcoxon_pairwise_test(
         method = default if method is None else check_choice(method, "method", PAIRWISE_METHODS)
         pairs = list(itertools.combinations(range(k), 2))
     else:
-        c = _control_index(scores, control, cols)
+        c = _control_position(scores, control, cols)
         options = ("holm", "bonferroni", *_GARCIA_METHODS)
         if method is not None and method not in options:
             raise ValueError(
@@ -292,16 +296,3 @@ def wilcoxon_pairwise_test(
         n_datasets=n,
     )
 
-
-def _control_index(scores: object, control: object, cols: list[str]) -> int:
-    if isinstance(control, (int, np.integer)) and not isinstance(control, bool) \
-            and not isinstance(scores, pd.DataFrame):
-        if not 0 <= int(control) < len(cols):
-            raise ValueError(f"`control` debe ser una posición entre 0 y {len(cols) - 1}; se "
-                             f"recibió {control}.")
-        return int(control)
-    if isinstance(control, str) and control in cols:
-        return cols.index(control)
-    raise ValueError(
-        f"`control` debe ser uno de los algoritmos {cols}; se recibió {describe(control)}."
-    )

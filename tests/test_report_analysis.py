@@ -172,6 +172,23 @@ def test_wilcoxon_pairwise_on_demsar_table_6():
                for t in ax.texts)
 
 
+def test_wilcoxon_pairwise_control_by_integer_label_as_control_test():
+    """Con columnas de etiqueta entera, ``control=0`` es la columna ``0`` (como en
+    ``control_test``), no un error; el resultado, el de scipy con Holm de statsmodels."""
+    auc, _ = cu.load_demsar_2006()
+    numbered = auc.set_axis(range(auc.shape[1]), axis=1)
+    res = cu.wilcoxon_pairwise_test(numbered, control=2)
+    assert res.control == "2" and list(res.comparisons.b) == ["0", "1", "3"]
+    p = [_wilcoxon_exact(numbered[2], numbered[b]) for b in (0, 1, 3)]
+    np.testing.assert_allclose(res.comparisons.pvalue_adjusted,
+                               multipletests(p, method="holm")[1], rtol=1e-10)
+    assert cu.control_test(numbered, 2).control == res.control
+    with pytest.raises(ValueError, match="`control`.*scores.columns|`control`.*columnas"):
+        cu.wilcoxon_pairwise_test(numbered, control=7)
+    with pytest.raises(TypeError, match="`control`"):
+        cu.wilcoxon_pairwise_test(auc.to_numpy(), control=True)
+
+
 # ---------------------------------------------------------------------------
 # 2. R: wilcox.test, p.adjust, friedman.test, prop.test
 # ---------------------------------------------------------------------------
