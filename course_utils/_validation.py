@@ -106,7 +106,10 @@ def describe(value: object) -> str:
     if isinstance(value, np.ndarray):
         return f"un arreglo de forma {value.shape} y tipo {value.dtype}"
     if isinstance(value, (list, tuple)):
-        return f"un(a) {type(value).__name__} de longitud {len(value)}"
+        kind = "una lista" if isinstance(value, list) else "una tupla"
+        if type(value) not in (list, tuple):
+            kind += f" ({type(value).__name__})"
+        return f"{kind} de longitud {len(value)}"
     text = show_value(value)
     if len(text) > 60:
         text = text[:57] + "..."
