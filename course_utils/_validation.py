@@ -473,7 +473,8 @@ def _real_from_object(
         pos = int(np.flatnonzero(missing.ravel())[0])
         raise ValueError(
             f"`{name}` tiene valores faltantes (el primero en la posición "
-            f"{_position(pos, arr.shape)}: {show_value(flat[pos])}); se esperaban solo números finitos."
+            f"{_position(pos, arr.shape)}: {show_value(flat[pos])}); se esperaban solo números "
+            "finitos."
         )
     return out.reshape(arr.shape), missing
 
