@@ -146,7 +146,8 @@ def _pair_row(a: np.ndarray, b: np.ndarray, zero_method: str) -> dict:
     d = _differences(a[keep], b[keep], "entre columnas de `scores`")
     wins, losses, ties = int(np.sum(d > 0)), int(np.sum(d < 0)), int(np.sum(d == 0))
     if wins + losses == 0:  # idénticos en todos los conjuntos comunes: nada que contrastar
-        total = n * (n + 1) / 4
+        # Como en _wilcoxon: solo "zsplit" reparte los rangos de los ceros entre R+ y R-.
+        total = n * (n + 1) / 4 if zero_method == "zsplit" else 0.0
         return dict(n_datasets=n, wins=0, losses=0, ties=ties, r_plus=total, r_minus=total,
                     statistic=total, pvalue=1.0, sign_pvalue=1.0, rank_biserial=0.0)
     w = _wilcoxon(d, zero_method, "auto", "two-sided")

@@ -172,6 +172,23 @@ def test_wilcoxon_pairwise_on_demsar_table_6():
                for t in ax.texts)
 
 
+@pytest.mark.parametrize("zero_method", ["zsplit", "wilcox", "pratt"])
+def test_identical_pair_rank_sums_follow_the_zero_method(zero_method):
+    """A1 = A2 en los 5 conjuntos: p = 1, y R+ y R- son los de la definición de cada
+    `zero_method` (con "zsplit", la mitad de 1 + … + 5 cada una; con "wilcox" y "pratt" los
+    ceros no cuentan: 0), como en una pareja con algunos ceros (A1 frente a A3, comparada con
+    scipy.stats.wilcoxon)."""
+    t = np.array([[0.8, 0.8, 0.8], [0.7, 0.7, 0.6], [0.9, 0.9, 0.95], [0.6, 0.6, 0.5],
+                  [0.5, 0.5, 0.55]])
+    c = cu.wilcoxon_pairwise_test(t, zero_method=zero_method).comparisons
+    half = 5 * 6 / 4 if zero_method == "zsplit" else 0.0
+    assert c.loc[0, ["r_plus", "r_minus", "statistic", "pvalue"]].tolist() == [half, half,
+                                                                             half, 1.0]
+    d = t[:, 0] - t[:, 2]
+    ref = stats.wilcoxon(d, zero_method=zero_method, method="asymptotic")
+    assert min(c.loc[1, "r_plus"], c.loc[1, "r_minus"]) == pytest.approx(ref.statistic)
+
+
 def test_wilcoxon_pairwise_control_by_integer_label_as_control_test():
     """Con columnas de etiqueta entera, ``control=0`` es la columna ``0`` (como en
     ``control_test``), no un error; el resultado, el de scipy con Holm de statsmodels."""
