@@ -136,11 +136,33 @@ def test_shaffer_with_four_algorithms_uses_shaffers_multipliers():
     (dict(pvalues=[0.1] * 5, k=4), r"k\(k-1\)/2 = 6"),
     (dict(pvalues=[0.1, 1.2, 0.1], k=3), r"entre 0 y 1"),
     (dict(pvalues=[0.1] * 55, k=11, method="bergmann"), r"`k`"),
+    (dict(pvalues=[0.1] * 465, k=31, method="shaffer"), r"`k`.*30"),
     (dict(pvalues=[0.1] * 3, k=3, method="hommel"), r"`method`"),
 ])
 def test_adjust_pairwise_pvalues_errors_in_spanish(bad, pattern):
     with pytest.raises(ValueError, match=pattern):
         cu.adjust_pairwise_pvalues(**bad)
+
+
+def test_more_than_thirty_algorithms_fall_back_to_holm():
+    """Shaffer enumera hasta 30 algoritmos y Bergmann-Hommel hasta 10; Holm y Bonferroni no
+    tienen tope: con 32 algoritmos, por defecto Holm (scipy con Holm de statsmodels), y
+    Shaffer pedido a mano es un error que nombra `method`, no un `k` que nadie pasó."""
+    rng = np.random.default_rng(SEED)
+    table = pd.DataFrame(rng.uniform(0.6, 0.8, size=(8, 32)) + np.linspace(0, 0.2, 32),
+                         columns=[f"M{j}" for j in range(32)])
+    res = cu.wilcoxon_pairwise_test(table)
+    c = res.comparisons
+    assert res.method == "wilcoxon-holm" and len(c) == 32 * 31 // 2
+    p = [_wilcoxon_exact(table[a], table[b]) for a, b in zip(c.a, c.b)]
+    np.testing.assert_allclose(c.pvalue, p, rtol=1e-10)
+    np.testing.assert_allclose(c.pvalue_adjusted, multipletests(p, method="holm")[1],
+                               rtol=1e-10)
+    np.testing.assert_allclose(cu.adjust_pairwise_pvalues(p, 32, "bonferroni"),
+                               multipletests(p, method="bonferroni")[1], rtol=1e-12)
+    assert cu.wilcoxon_pairwise_test(table.iloc[:, :30]).method == "wilcoxon-shaffer"
+    with pytest.raises(ValueError, match="`method`.*'shaffer'.*30.*`scores` tiene 32"):
+        cu.wilcoxon_pairwise_test(table, method="shaffer")
 
 
 def test_wilcoxon_pairwise_on_demsar_table_6():
