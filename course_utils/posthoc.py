@@ -645,6 +645,12 @@ def control_test(
     ranking = check_choice(ranking, "ranking", _RANKINGS)
     values, _, cols = _score_table(scores, min_rows=2, min_cols=2)
     n, k = values.shape
+    if method == "hommel" and k - 1 > MAX_HOMMEL_PVALUES:
+        raise ValueError(
+            f"`method`: el ajuste de Hommel admite como mucho {MAX_HOMMEL_PVALUES} comparaciones "
+            f"con el control y `scores` tiene {k} algoritmos ({k - 1} comparaciones); use "
+            "method='hochberg' o 'holm', que controlan el mismo error de familia."
+        )
     c = _control_position(scores, control, cols)
     r, se, ranks_name = _mean_ranks(values, higher_is_better, ranking)
     others = [i for i in range(k) if i != c]

@@ -252,6 +252,13 @@ def test_hommel_is_bounded():
     # benchmarks/bounded_cost.py, no aquí).
     np.testing.assert_allclose(cu.adjust_pvalues(big, "hochberg"),
                                multipletests(big, method="simes-hochberg")[1], rtol=1e-12)
+    # También por control_test: el error nombra `method` y `scores`, los argumentos que se
+    # pasaron, no los `pvalues` internos.
+    wide = rng.uniform(size=(2, MAX_HOMMEL_PVALUES + 2))
+    with pytest.raises(ValueError, match="Hommel") as info:
+        cu.control_test(wide, 0, method="hommel")
+    assert_spanish(info, "method", "scores")
+    assert "pvalues" not in str(info.value)
 
 
 def test_li_edge_cases():
