@@ -276,7 +276,7 @@ def wilcoxon_pairwise_test(
     else:
         c = _control_position(scores, control, cols)
         options = ("holm", "bonferroni", *_GARCIA_METHODS)
-        if method is not None and method not in options:
+        if method is not None and (not isinstance(method, str) or method not in options):
             raise ValueError(
                 f"`method`: frente a un `control`, el ajuste debe ser uno de {options}; se "
                 f"recibió {describe(method)}. Shaffer y Bergmann-Hommel son para todas las "

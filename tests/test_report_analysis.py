@@ -226,6 +226,9 @@ def test_wilcoxon_pairwise_control_by_integer_label_as_control_test():
         cu.wilcoxon_pairwise_test(numbered, control=7)
     with pytest.raises(TypeError, match="`control`"):
         cu.wilcoxon_pairwise_test(auc.to_numpy(), control=True)
+    for bad in (np.array(["holm", "li"]), "shaffer", 3):
+        with pytest.raises(ValueError, match="`method`: frente a un `control`"):
+            cu.wilcoxon_pairwise_test(numbered, control=2, method=bad)
 
 
 # ---------------------------------------------------------------------------
