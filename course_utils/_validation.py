@@ -106,7 +106,10 @@ def describe(value: object) -> str:
     if isinstance(value, np.ndarray):
         return f"un arreglo de forma {value.shape} y tipo {value.dtype}"
     if isinstance(value, (list, tuple)):
-        return f"un(a) {type(value).__name__} de longitud {len(value)}"
+        kind = "una lista" if isinstance(value, list) else "una tupla"
+        if type(value) not in (list, tuple):
+            kind += f" ({type(value).__name__})"
+        return f"{kind} de longitud {len(value)}"
     text = show_value(value)
     if len(text) > 60:
         text = text[:57] + "..."
@@ -470,7 +473,8 @@ def _real_from_object(
         pos = int(np.flatnonzero(missing.ravel())[0])
         raise ValueError(
             f"`{name}` tiene valores faltantes (el primero en la posición "
-            f"{_position(pos, arr.shape)}: {show_value(flat[pos])}); se esperaban solo números finitos."
+            f"{_position(pos, arr.shape)}: {show_value(flat[pos])}); se esperaban solo números "
+            "finitos."
         )
     return out.reshape(arr.shape), missing
 

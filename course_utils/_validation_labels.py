@@ -194,7 +194,8 @@ def _from_object(arr: np.ndarray, name: str) -> np.ndarray:
                             for k, i in first.items())
         raise TypeError(
             f"`{name}` mezcla tipos de etiqueta: {detail}. Todas las etiquetas deben ser del "
-            "mismo tipo (por ejemplo, todas números o todas texto): '1' y 1 serían clases distintas."
+            "mismo tipo (por ejemplo, todas números o todas texto): '1' y 1 serían clases "
+            "distintas."
         )
     if present == ["texto"]:
         return np.array([str(v) for v in arr])

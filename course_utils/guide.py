@@ -166,7 +166,8 @@ _ENTRIES = (
     GuideEntry(
         "datasets_many_all", 4,
         "Wilcoxon por parejas con Bergmann-Hommel (hasta 10 algoritmos) o Shaffer",
-        "prueba de Wilcoxon por parejas con Bergmann-Hommel (Shaffer con más de 10 algoritmos)",
+        "prueba de Wilcoxon por parejas con Bergmann-Hommel (Shaffer de 11 a 30 algoritmos, "
+        "Holm con más)",
         "Cada pareja se compara solo con sus propias puntuaciones: el resultado de A frente a B "
         "no depende de qué otros algoritmos haya en la tabla (Benavoli, Corani y Mangili, 2016). "
         "El ajuste controla el error de familia como Holm, con más potencia, porque tiene en "

@@ -51,7 +51,7 @@ from course_utils.exhaustive import MAX_EXHAUSTIVE_K, _check_pair_pvalues, bergm
 from course_utils.omnibus import _observed_ranks
 from course_utils.posthoc import (
     _GARCIA_METHODS, _MAX_SHAFFER_K, _MAX_WILCOXON_PAIRS, PostHocResult, _check_pairs,
-    _shaffer_apv, adjust_pvalues,
+    _control_position, _shaffer_apv, adjust_pvalues,
 )
 from course_utils.ranks import _differences, _score_table
 from course_utils.two_algorithms import _wilcoxon
@@ -60,6 +60,9 @@ __all__ = ["PAIRWISE_METHODS", "adjust_pairwise_pvalues", "wilcoxon_pairwise_tes
 
 #: Ajustes de :func:`adjust_pairwise_pvalues` (todas las parejas).
 PAIRWISE_METHODS = ("bergmann", "shaffer", "holm", "bonferroni")
+#: Mayor número de algoritmos de los ajustes que enumeran qué hipótesis pueden ser ciertas a
+#: la vez (Holm y Bonferroni no tienen tope).
+_PAIRWISE_MAX_K = {"bergmann": MAX_EXHAUSTIVE_K, "shaffer": _MAX_SHAFFER_K}
 
 
 def adjust_pairwise_pvalues(pvalues: object, k: int, method: str = "bergmann") -> np.ndarray:
@@ -94,8 +97,9 @@ def adjust_pairwise_pvalues(pvalues: object, k: int, method: str = "bergmann") -
     pvalues : array_like de forma (k(k-1)/2,)
         Valores p sin ajustar, entre 0 y 1.
     k : int
-        Número de algoritmos: de 2 a 30 (de 2 a :data:`~course_utils.MAX_EXHAUSTIVE_K` = 10
-        con ``"bergmann"``).
+        Número de algoritmos, al menos 2: como mucho 30 con ``"shaffer"`` y
+        :data:`~course_utils.MAX_EXHAUSTIVE_K` = 10 con ``"bergmann"``; sin tope con
+        ``"holm"`` y ``"bonferroni"``.
     method : {"bergmann", "shaffer", "holm", "bonferroni"}, por defecto "bergmann"
 
     Devuelve
@@ -126,8 +130,9 @@ def adjust_pairwise_pvalues(pvalues: object, k: int, method: str = "bergmann") -
     [0.006, 0.03, 0.036, 0.06, 0.06, 0.06]
     """
     method = check_choice(method, "method", PAIRWISE_METHODS)
-    k = check_count(k, "k", minimum=2, maximum=MAX_EXHAUSTIVE_K if method == "bergmann"
-                    else _MAX_SHAFFER_K)
+    limit = _PAIRWISE_MAX_K.get(method)
+    k = check_count(k, "k", minimum=2) if limit is None else check_count(
+        k, "k", minimum=2, maximum=limit)
     p = _check_pair_pvalues(pvalues, k)
     if method == "bergmann":
         return bergmann_hommel_apv(p, k)
@@ -146,7 +151,8 @@ def _pair_row(a: np.ndarray, b: np.ndarray, zero_method: str) -> dict:
     d = _differences(a[keep], b[keep], "entre columnas de `scores`")
     wins, losses, ties = int(np.sum(d > 0)), int(np.sum(d < 0)), int(np.sum(d == 0))
     if wins + losses == 0:  # idénticos en todos los conjuntos comunes: nada que contrastar
-        total = n * (n + 1) / 4
+        # Como en _wilcoxon: solo "zsplit" reparte los rangos de los ceros entre R+ y R-.
+        total = n * (n + 1) / 4 if zero_method == "zsplit" else 0.0
         return dict(n_datasets=n, wins=0, losses=0, ties=ties, r_plus=total, r_minus=total,
                     statistic=total, pvalue=1.0, sign_pvalue=1.0, rank_biserial=0.0)
     w = _wilcoxon(d, zero_method, "auto", "two-sided")
@@ -178,8 +184,9 @@ def wilcoxon_pairwise_test(
     de A frente a B no depende de qué otros algoritmos haya en la tabla. Después:
 
     * **todas las parejas** (``control=None``): los :math:`k(k-1)/2` valores p se ajustan con
-      :func:`adjust_pairwise_pvalues`; por defecto Bergmann-Hommel (Shaffer con más de 10
-      algoritmos), que aprovechan qué hipótesis pueden ser ciertas a la vez;
+      :func:`adjust_pairwise_pvalues`; por defecto Bergmann-Hommel (Shaffer de 11 a 30
+      algoritmos), que aprovechan qué hipótesis pueden ser ciertas a la vez, y Holm con más
+      de 30;
     * **frente a un control**: las :math:`k-1` parejas (control, otro) se ajustan con
       :func:`course_utils.posthoc.adjust_pvalues`; por defecto Holm.
 
@@ -192,12 +199,15 @@ def wilcoxon_pairwise_test(
     scores : DataFrame o array_like de forma (N, k)
         Filas = conjuntos de datos, columnas = algoritmos (al menos 2).
     method : str o None
-        Todas las parejas: ``"bergmann"``, ``"shaffer"``, ``"holm"`` o ``"bonferroni"``
-        (por defecto ``"bergmann"``, o ``"shaffer"`` con más de 10 algoritmos). Con un
+        Todas las parejas: ``"bergmann"`` (hasta 10 algoritmos), ``"shaffer"`` (hasta 30),
+        ``"holm"`` o ``"bonferroni"`` (por defecto, el primero de los tres primeros que admite
+        la tabla). Con un
         control: ``"holm"`` (por defecto), ``"bonferroni"``, ``"hochberg"``, ``"hommel"``,
         ``"finner"`` o ``"li"``.
     control : str, int o None
-        Nombre de la columna de control (o su posición si ``scores`` es un arreglo).
+        Como en :func:`course_utils.control_test`: con un ``DataFrame``, la etiqueta de la
+        columna de control tal como está en ``scores.columns`` (texto o número); con un
+        arreglo, su posición (de 0 a k - 1) o su nombre por defecto (``"A1"``, …).
     alpha : float, por defecto 0.05
     higher_is_better : bool, por defecto True
         Orienta las diferencias: positivas, el primero de la pareja es mejor.
@@ -223,6 +233,8 @@ def wilcoxon_pairwise_test(
     ValueError
         Tabla mal formada, celdas vacías sin ``allow_missing=True``, control u opción
         desconocidos, o más algoritmos de los que admite el ajuste.
+    TypeError
+        ``control`` booleano.
 
     Referencias
     -----------
@@ -249,13 +261,22 @@ def wilcoxon_pairwise_test(
     n, k = values.shape
     _check_pairs(k, _MAX_WILCOXON_PAIRS, "wilcoxon_pairwise_test")
     if control is None:
-        default = "bergmann" if k <= MAX_EXHAUSTIVE_K else "shaffer"
-        method = default if method is None else check_choice(method, "method", PAIRWISE_METHODS)
+        if method is None:
+            method = next(m for m in PAIRWISE_METHODS if k <= _PAIRWISE_MAX_K.get(m, k))
+        else:
+            method = check_choice(method, "method", PAIRWISE_METHODS)
+            limit = _PAIRWISE_MAX_K.get(method, k)
+            if k > limit:
+                raise ValueError(
+                    f"`method`: el ajuste {method!r} admite como mucho {limit} algoritmos y "
+                    f"`scores` tiene {k}; use method='holm' (o deje method=None, que elige "
+                    "el más potente que admite la tabla)."
+                )
         pairs = list(itertools.combinations(range(k), 2))
     else:
-        c = _control_index(scores, control, cols)
+        c = _control_position(scores, control, cols)
         options = ("holm", "bonferroni", *_GARCIA_METHODS)
-        if method is not None and method not in options:
+        if method is not None and (not isinstance(method, str) or method not in options):
             raise ValueError(
                 f"`method`: frente a un `control`, el ajuste debe ser uno de {options}; se "
                 f"recibió {describe(method)}. Shaffer y Bergmann-Hommel son para todas las "
@@ -292,16 +313,3 @@ def wilcoxon_pairwise_test(
         n_datasets=n,
     )
 
-
-def _control_index(scores: object, control: object, cols: list[str]) -> int:
-    if isinstance(control, (int, np.integer)) and not isinstance(control, bool) \
-            and not isinstance(scores, pd.DataFrame):
-        if not 0 <= int(control) < len(cols):
-            raise ValueError(f"`control` debe ser una posición entre 0 y {len(cols) - 1}; se "
-                             f"recibió {control}.")
-        return int(control)
-    if isinstance(control, str) and control in cols:
-        return cols.index(control)
-    raise ValueError(
-        f"`control` debe ser uno de los algoritmos {cols}; se recibió {describe(control)}."
-    )

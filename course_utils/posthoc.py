@@ -27,7 +27,7 @@ on mean-ranks? *JMLR*, 17(5), 1-10.
 
 from __future__ import annotations
 
-import itertools
+import dataclasses
 import math
 import numbers
 from dataclasses import dataclass, field
@@ -49,8 +49,7 @@ from course_utils.adjust import (  # noqa: F401 - también se importan de aquí
 )
 from course_utils.exhaustive import MAX_EXHAUSTIVE_K, bergmann_hommel_apv
 from course_utils.omnibus import _aligned_ranks
-from course_utils.ranks import _differences, _ranks, _score_table
-from course_utils.two_algorithms import _wilcoxon
+from course_utils.ranks import _ranks, _score_table
 
 __all__ = [
     "ADJUST_METHODS",
@@ -315,8 +314,10 @@ def _check_pairs(k: int, maximum: int, function: str) -> None:
         )
 
 
-def _comparisons_frame(rows: list[dict]) -> pd.DataFrame:
+def _comparisons_frame(rows: list[dict] | pd.DataFrame) -> pd.DataFrame:
     cols = ["a", "b", "rank_difference", "statistic", "pvalue", "pvalue_adjusted", "reject"]
+    if isinstance(rows, pd.DataFrame):
+        return rows[cols].copy()
     return pd.DataFrame(rows, columns=cols)
 
 
@@ -644,6 +645,12 @@ def control_test(
     ranking = check_choice(ranking, "ranking", _RANKINGS)
     values, _, cols = _score_table(scores, min_rows=2, min_cols=2)
     n, k = values.shape
+    if method == "hommel" and k - 1 > MAX_HOMMEL_PVALUES:
+        raise ValueError(
+            f"`method`: el ajuste de Hommel admite como mucho {MAX_HOMMEL_PVALUES} comparaciones "
+            f"con el control y `scores` tiene {k} algoritmos ({k - 1} comparaciones); use "
+            "method='hochberg' o 'holm', que controlan el mismo error de familia."
+        )
     c = _control_position(scores, control, cols)
     r, se, ranks_name = _mean_ranks(values, higher_is_better, ranking)
     others = [i for i in range(k) if i != c]
@@ -668,8 +675,6 @@ def control_test(
     )
 
 
-
-
 def wilcoxon_holm_test(
     scores: object,
     *,
@@ -684,6 +689,10 @@ def wilcoxon_holm_test(
     ``"auto"``), de modo que el resultado de A frente a B no depende de qué otros
     algoritmos estén en la comparación, como sí ocurre con los rangos medios. Los
     :math:`k(k-1)/2` valores p se ajustan con Holm (:func:`adjust_pvalues`).
+
+    Es :func:`course_utils.wilcoxon_pairwise_test` con ``method="holm"``, con solo las
+    columnas de las demás pruebas post hoc (aquella añade las victorias, :math:`R^+` y
+    :math:`R^-`, la prueba de los signos y el tamaño del efecto de cada pareja).
 
     Parámetros
     ----------
@@ -706,35 +715,10 @@ def wilcoxon_holm_test(
     >>> res.comparisons[["a", "b", "reject"]].values.tolist()
     [['A1', 'A2', False], ['A1', 'A3', True], ['A2', 'A3', True]]
     """
-    alpha = check_alpha(alpha)
-    higher_is_better = check_bool(higher_is_better, "higher_is_better")
-    zero_method = check_choice(zero_method, "zero_method", ("zsplit", "wilcox", "pratt"))
-    values, _, cols = _score_table(scores, min_rows=2, min_cols=2)
-    n, k = values.shape
-    _check_pairs(k, _MAX_WILCOXON_PAIRS, "wilcoxon_holm_test")
-    signed = values if higher_is_better else -values
-    r = _ranks(values, higher_is_better).mean(axis=0)
-    rows, pvals = [], []
-    for i, j in itertools.combinations(range(k), 2):
-        d = _differences(signed[:, i], signed[:, j], "entre columnas de `scores`")
-        if np.all(d == 0):
-            stat, p = 0.0, 1.0
-        else:
-            w = _wilcoxon(d, zero_method, "auto", "two-sided")
-            stat, p = w["statistic"], w["pvalue"]
-        pvals.append(p)
-        rows.append(dict(a=cols[i], b=cols[j], rank_difference=float(r[i] - r[j]),
-                         statistic=float(stat), pvalue=float(p)))
-    p_adj = adjust_pvalues(pvals, "holm")
-    for row, pa, rj in zip(rows, p_adj, p_adj <= alpha):
-        row["pvalue_adjusted"] = float(pa)
-        row["reject"] = bool(rj)
-    return PostHocResult(
-        method="wilcoxon-holm",
-        average_ranks=pd.Series(r, index=cols, name="rango medio"),
-        comparisons=_comparisons_frame(rows),
-        alpha=alpha,
-        control=None,
-        critical_difference=None,
-        n_datasets=n,
-    )
+    # Es wilcoxon_pairwise_test con Holm, con las columnas de las demás pruebas post hoc
+    # (importado aquí: paired_posthoc importa este módulo).
+    from course_utils.paired_posthoc import wilcoxon_pairwise_test
+
+    res = wilcoxon_pairwise_test(scores, method="holm", alpha=alpha,
+                                 higher_is_better=higher_is_better, zero_method=zero_method)
+    return dataclasses.replace(res, comparisons=_comparisons_frame(res.comparisons))

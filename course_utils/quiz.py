@@ -78,9 +78,6 @@ class QuizMistake:
     tolerance: float
     feedback: str
 
-    def matches(self, x: float) -> bool:
-        return abs(x - self.value) <= self.tolerance * (1 + 1e-9) + 1e-12
-
 
 @dataclass(frozen=True)
 class QuizQuestion:

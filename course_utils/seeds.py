@@ -281,8 +281,9 @@ def almost_stochastic_order_test(
     :math:`\varepsilon_{\min} \ge 0.5` no dice nada a favor de A, ni que B sea mejor: para
     eso, intercambie A y B. Con menos de :data:`ASO_MIN_SEEDS` (5) semillas por configuración,
     ``summary()`` no afirma dominancia: el *bootstrap* de 2, 3 o 4 puntuaciones apenas varía y
-    :math:`\varepsilon_{\min}` puede salir 0 aunque todo sea azar. **No es un valor p.** Solo mide la variación con la semilla:
-    con un conjunto de prueba fijo, no dice nada de otros datos.
+    :math:`\varepsilon_{\min}` puede salir 0 aunque todo sea azar. **No es un valor p.** Solo
+    mide la variación con la semilla: con un conjunto de prueba fijo, no dice nada de otros
+    datos.
 
     Diferencias deliberadas con ``deepsig.aso`` (versión 1.2.8):
 

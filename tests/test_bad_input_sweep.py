@@ -401,6 +401,20 @@ def test_object_numbers_and_integer_column_labels_are_accepted():
     assert_spanish(excinfo, "control")
 
 
+def test_lists_and_tuples_are_named_in_spanish():
+    """Una lista o una tupla donde se esperaba otra cosa se nombra en español, con su
+    longitud (nunca «un(a) list»)."""
+    from collections import namedtuple
+
+    for bad, text in ((["holm"], "una lista de longitud 1"),
+                      (("holm", "li"), "una tupla de longitud 2"),
+                      (namedtuple("Par", "a b")("holm", "li"), "una tupla (Par) de longitud 2")):
+        with pytest.raises((TypeError, ValueError)) as info:
+            cu.adjust_pvalues([0.1, 0.2], method=bad)
+        assert_spanish(info, "method")
+        assert text in str(info.value) and "un(a)" not in str(info.value)
+
+
 def test_check_paired_compares_dataframe_columns_too():
     from course_utils._validation import check_paired
 

@@ -136,11 +136,33 @@ def test_shaffer_with_four_algorithms_uses_shaffers_multipliers():
     (dict(pvalues=[0.1] * 5, k=4), r"k\(k-1\)/2 = 6"),
     (dict(pvalues=[0.1, 1.2, 0.1], k=3), r"entre 0 y 1"),
     (dict(pvalues=[0.1] * 55, k=11, method="bergmann"), r"`k`"),
+    (dict(pvalues=[0.1] * 465, k=31, method="shaffer"), r"`k`.*30"),
     (dict(pvalues=[0.1] * 3, k=3, method="hommel"), r"`method`"),
 ])
 def test_adjust_pairwise_pvalues_errors_in_spanish(bad, pattern):
     with pytest.raises(ValueError, match=pattern):
         cu.adjust_pairwise_pvalues(**bad)
+
+
+def test_more_than_thirty_algorithms_fall_back_to_holm():
+    """Shaffer enumera hasta 30 algoritmos y Bergmann-Hommel hasta 10; Holm y Bonferroni no
+    tienen tope: con 32 algoritmos, por defecto Holm (scipy con Holm de statsmodels), y
+    Shaffer pedido a mano es un error que nombra `method`, no un `k` que nadie pasó."""
+    rng = np.random.default_rng(SEED)
+    table = pd.DataFrame(rng.uniform(0.6, 0.8, size=(8, 32)) + np.linspace(0, 0.2, 32),
+                         columns=[f"M{j}" for j in range(32)])
+    res = cu.wilcoxon_pairwise_test(table)
+    c = res.comparisons
+    assert res.method == "wilcoxon-holm" and len(c) == 32 * 31 // 2
+    p = [_wilcoxon_exact(table[a], table[b]) for a, b in zip(c.a, c.b)]
+    np.testing.assert_allclose(c.pvalue, p, rtol=1e-10)
+    np.testing.assert_allclose(c.pvalue_adjusted, multipletests(p, method="holm")[1],
+                               rtol=1e-10)
+    np.testing.assert_allclose(cu.adjust_pairwise_pvalues(p, 32, "bonferroni"),
+                               multipletests(p, method="bonferroni")[1], rtol=1e-12)
+    assert cu.wilcoxon_pairwise_test(table.iloc[:, :30]).method == "wilcoxon-shaffer"
+    with pytest.raises(ValueError, match="`method`.*'shaffer'.*30.*`scores` tiene 32"):
+        cu.wilcoxon_pairwise_test(table, method="shaffer")
 
 
 def test_wilcoxon_pairwise_on_demsar_table_6():
@@ -170,6 +192,43 @@ def test_wilcoxon_pairwise_on_demsar_table_6():
     ax = cu.plot_critical_difference(res)
     assert any("Wilcoxon por parejas con ajuste de Bergmann-Hommel" in t.get_text()
                for t in ax.texts)
+
+
+@pytest.mark.parametrize("zero_method", ["zsplit", "wilcox", "pratt"])
+def test_identical_pair_rank_sums_follow_the_zero_method(zero_method):
+    """A1 = A2 en los 5 conjuntos: p = 1, y R+ y R- son los de la definición de cada
+    `zero_method` (con "zsplit", la mitad de 1 + … + 5 cada una; con "wilcox" y "pratt" los
+    ceros no cuentan: 0), como en una pareja con algunos ceros (A1 frente a A3, comparada con
+    scipy.stats.wilcoxon)."""
+    t = np.array([[0.8, 0.8, 0.8], [0.7, 0.7, 0.6], [0.9, 0.9, 0.95], [0.6, 0.6, 0.5],
+                  [0.5, 0.5, 0.55]])
+    c = cu.wilcoxon_pairwise_test(t, zero_method=zero_method).comparisons
+    half = 5 * 6 / 4 if zero_method == "zsplit" else 0.0
+    assert c.loc[0, ["r_plus", "r_minus", "statistic", "pvalue"]].tolist() == [half, half,
+                                                                             half, 1.0]
+    d = t[:, 0] - t[:, 2]
+    ref = stats.wilcoxon(d, zero_method=zero_method, method="asymptotic")
+    assert min(c.loc[1, "r_plus"], c.loc[1, "r_minus"]) == pytest.approx(ref.statistic)
+
+
+def test_wilcoxon_pairwise_control_by_integer_label_as_control_test():
+    """Con columnas de etiqueta entera, ``control=0`` es la columna ``0`` (como en
+    ``control_test``), no un error; el resultado, el de scipy con Holm de statsmodels."""
+    auc, _ = cu.load_demsar_2006()
+    numbered = auc.set_axis(range(auc.shape[1]), axis=1)
+    res = cu.wilcoxon_pairwise_test(numbered, control=2)
+    assert res.control == "2" and list(res.comparisons.b) == ["0", "1", "3"]
+    p = [_wilcoxon_exact(numbered[2], numbered[b]) for b in (0, 1, 3)]
+    np.testing.assert_allclose(res.comparisons.pvalue_adjusted,
+                               multipletests(p, method="holm")[1], rtol=1e-10)
+    assert cu.control_test(numbered, 2).control == res.control
+    with pytest.raises(ValueError, match="`control`.*scores.columns|`control`.*columnas"):
+        cu.wilcoxon_pairwise_test(numbered, control=7)
+    with pytest.raises(TypeError, match="`control`"):
+        cu.wilcoxon_pairwise_test(auc.to_numpy(), control=True)
+    for bad in (np.array(["holm", "li"]), "shaffer", 3):
+        with pytest.raises(ValueError, match="`method`: frente a un `control`"):
+            cu.wilcoxon_pairwise_test(numbered, control=2, method=bad)
 
 
 # ---------------------------------------------------------------------------

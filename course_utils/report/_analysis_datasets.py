@@ -340,6 +340,7 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
                       posthoc: str = "wilcoxon"):
     from course_utils.multiple import control_test, pairwise_test, skillings_mack_test
     from course_utils.paired_posthoc import wilcoxon_pairwise_test
+    from course_utils.posthoc import _PAIRWISE_NAMES
 
     table = d.table
     models = list(table.columns)
@@ -411,7 +412,7 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
                 entry, correction = GUIDE["datasets_many_control"], "Holm frente al control"
             else:
                 entry = GUIDE["datasets_many_all"]
-                correction = "Bergmann-Hommel" if pw.method == "wilcoxon-bergmann" else "Shaffer"
+                correction = _PAIRWISE_NAMES[pw.method.removeprefix("wilcoxon-")]
             p_note = (
                 "Valores p: prueba de Wilcoxon de rangos con signo de cada pareja, con sus "
                 f"propias puntuaciones, ajustados con {correction}; quién va delante lo dicen "
