@@ -403,6 +403,24 @@ def test_answers_from_a_csv(tmp_path):
     assert notas[1].puntos == pytest.approx(PRACTICAS[1].puntos_automaticos)
 
 
+def test_answers_from_a_spanish_excel_csv(tmp_path):
+    """Un CSV de Excel en español: punto y coma, coma decimal y los intervalos como «(0,81; 0,87)»
+    (Excel pone entre comillas la celda que lleva el separador); en otra codificación, un error
+    en español que nombra la opción."""
+    v = _valores(1, "A001")
+    fila = {k: (f"({x[0]:.10f}; {x[1]:.10f})" if isinstance(x, tuple) else
+                f"{x:.10f}" if isinstance(x, float) else x) for k, x in v.items()}
+    pd.DataFrame([{"alumno": "A001", **{k: x.replace(".", ",") for k, x in fila.items()}}]).to_csv(
+        tmp_path / "r.csv", sep=";", index=False, encoding="utf-8-sig")
+    leidas = entregas.leer_csv(tmp_path / "r.csv")
+    assert leidas[0].respuestas["2a"] == pytest.approx(v["2a"], rel=1e-9)
+    notas, _ = calificar_entregas(PRACTICAS[1], SECRETO, ALUMNOS, leidas)
+    assert notas[0].puntos == pytest.approx(PRACTICAS[1].puntos_automaticos)
+    (tmp_path / "latin1.csv").write_bytes("alumno;1a\nA001;0,8\nBéto;0,7\n".encode("cp1252"))
+    with pytest.raises(ValueError, match="--respuestas: .* no está en UTF-8"):
+        entregas.leer_csv(tmp_path / "latin1.csv")
+
+
 def test_command_line_end_to_end(tmp_path, capsys):
     (tmp_path / "lista.csv").write_text("alumno,nombre\nA001,Ana\nB002,Beto\n", encoding="utf-8")
     comun = ["--practica", "2", "--alumnos", str(tmp_path / "lista.csv"), "--secreto", SECRETO]
