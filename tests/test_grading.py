@@ -254,6 +254,85 @@ def test_practice3_expected_values_match_independent_references():
     assert esp["3a"].close(tuple(probs), esp["3a"].value)  # dentro de ±0.02
 
 
+def _particiones(items: list[int]):
+    """Todas las particiones de ``items`` en bloques (Bell(5) = 52 para cinco algoritmos)."""
+    if not items:
+        yield []
+        return
+    primero, resto = items[0], items[1:]
+    for particion in _particiones(resto):
+        yield [[primero], *particion]
+        for i in range(len(particion)):
+            yield particion[:i] + [[primero, *particion[i]]] + particion[i + 1:]
+
+
+def _bergmann_hommel_por_particiones(p: dict[tuple[int, int], float]) -> dict:
+    """Valores p ajustados de Bergmann y Hommel (García y Herrera, 2008) por fuerza bruta: cada
+    conjunto exhaustivo de hipótesis de igualdad son las parejas dentro de los bloques de una
+    partición; el ajustado de una pareja es el máximo, sobre los conjuntos que la contienen, de
+    |I| · min(p en I)."""
+    k = 1 + max(j for _, j in p)
+    ajustados = dict.fromkeys(p, 0.0)
+    for particion in _particiones(list(range(k))):
+        conjunto = [(a, b) for bloque in particion for a in bloque for b in bloque if a < b]
+        if not conjunto:
+            continue
+        valor = min(1.0, len(conjunto) * min(p[h] for h in conjunto))
+        for h in conjunto:
+            ajustados[h] = max(ajustados[h], valor)
+    return ajustados
+
+
+@pytest.mark.parametrize("alumno", ALUMNOS)
+def test_decisions_and_counts_match_independent_references(alumno):
+    """Las respuestas categóricas y los recuentos: McNemar y la t corregida (práctica 2),
+    Bergmann y Hommel y la decisión bayesiana (práctica 3), recalculados sin ``course_utils``."""
+    datos = PRACTICAS[2].datos(SECRETO, alumno)
+    t, cv = datos["practica2_prueba.csv"], datos["practica2_cv.csv"]
+    esp = _esperadas(2, alumno)
+    a_ok = (t["modelo_a"] == t["y_true"]).to_numpy()
+    b_ok = (t["modelo_b"] == t["y_true"]).to_numpy()
+    b, c = int((a_ok & ~b_ok).sum()), int((~a_ok & b_ok).sum())
+    mid_p = stats.binomtest(b, b + c, 0.5).pvalue - stats.binom.pmf(min(b, c), b + c, 0.5)
+    assert esp["1d"].value == ("sin evidencia" if mid_p >= 0.05 else "A" if b > c else "B")
+    d = (cv["modelo_a"] - cv["modelo_b"]).to_numpy()
+    t_corr = d.mean() / math.sqrt((1 / len(d) + 1 / 9) * d.var(ddof=1))
+    p_corr = 2 * stats.t.sf(abs(t_corr), len(d) - 1)
+    assert esp["2d"].value == ("sin evidencia" if p_corr >= 0.05 else
+                               "A" if d.mean() > 0 else "B")
+
+    import baycomp
+
+    tabla = PRACTICAS[3].datos(SECRETO, alumno)["practica3_resultados.csv"]
+    x = tabla.drop(columns="conjunto").to_numpy()
+    n, k = x.shape
+    esp = _esperadas(3, alumno)
+    rangos = np.apply_along_axis(stats.rankdata, 1, -x).mean(axis=0)
+    se = math.sqrt(k * (k + 1) / (6 * n))
+    p = {(i, j): 2 * stats.norm.sf(abs(rangos[i] - rangos[j]) / se)
+         for i in range(k) for j in range(i + 1, k)}
+    rechazos = sum(v <= 0.05 for v in _bergmann_hommel_por_particiones(p).values())
+    assert esp["2c"].value == rechazos
+    probs = baycomp.SignedRankTest.probs(tabla["bosque"].to_numpy(),
+                                         tabla["reg_logistica"].to_numpy(), rope=0.01,
+                                         nsamples=20_000)
+    if all(abs(q - 0.95) > 0.02 for q in probs):  # lejos del umbral: el sorteo no decide
+        decision = next((nombre for nombre, q in zip(("bosque", "equivalentes",
+                                                      "reg_logistica"), probs) if q > 0.95),
+                        "sin decisión")
+        assert esp["3b"].value == decision
+
+
+def test_partitions_give_the_exhaustive_sets_of_garcia_and_herrera():
+    """La fuerza bruta recorre las Bell(k) particiones; para k = 4, las 15, con 0, 1, 2, 3 o 6
+    parejas iguales (todas distintas, una pareja, dos parejas, un trío, las cuatro)."""
+    assert [sum(1 for _ in _particiones(list(range(k)))) for k in range(1, 7)] == [
+        1, 2, 5, 15, 52, 203]
+    tamanos = sorted(sum(len(b) * (len(b) - 1) // 2 for b in q)
+                     for q in _particiones(list(range(4))))
+    assert tamanos == [0] + [1] * 6 + [2] * 3 + [3] * 4 + [6]
+
+
 # --- calificación --------------------------------------------------------------------------------
 
 
