@@ -697,6 +697,21 @@ def test_exam_decisions_match_independent_recomputation():
     assert next(t for t, ok, _ in p["E11"].opciones if ok) == str(holm)
 
 
+def test_exam_interval_reading_and_mcnemar_distractors_over_many_seeds():
+    """El intervalo que muestra E04 es el de Wilson de statsmodels, y en E05 la corrección de
+    continuidad siempre se reconoce como error típico (con |b − c| pequeño caería dentro de la
+    tolerancia y la pregunta perdería su explicación)."""
+    for semilla in range(60):
+        p = {q.numero: q for q in generar_examen(semilla)}
+        d = p["E04"].datos
+        ref = proportion_confint(d["aciertos"], d["n"], method="wilson")
+        assert (d["inferior"], d["superior"]) == tuple(round(x, 3) for x in ref)
+        (_, b), (c, _) = p["E05"].datos["tabla"]
+        corregido = sm_mcnemar(p["E05"].datos["tabla"], exact=False, correction=True).statistic
+        assert any(v == pytest.approx(corregido) and "corrección" in retro
+                   for v, _, retro in p["E05"].errores), (semilla, b, c)
+
+
 def test_two_seeds_give_two_different_exams():
     a, b = generar_examen(1), generar_examen(2)
     assert [p.numero for p in a] == [p.numero for p in b]

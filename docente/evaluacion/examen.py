@@ -186,7 +186,9 @@ def e05_mcnemar(rng: np.random.Generator) -> PreguntaExamen:
     n = int(rng.integers(300, 1001))
     solo_a = int(rng.binomial(n, rng.uniform(0.03, 0.08)))
     solo_b = int(rng.binomial(n, rng.uniform(0.03, 0.08)))
-    while solo_a == solo_b:  # con b = c el estadístico vale 0: nada que calcular
+    # con b = c el estadístico vale 0; con |b − c| < 3, la corrección de continuidad lo cambia
+    # en menos que dos tolerancias y ese error típico no se podría reconocer
+    while abs(solo_a - solo_b) < 3:
         solo_b += 1
     ambos_fallan = int(rng.binomial(n - solo_a - solo_b, 0.12))
     ambos = n - solo_a - solo_b - ambos_fallan
