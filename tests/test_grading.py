@@ -548,8 +548,8 @@ def test_no_notebook_numbers_outside_the_mapping():
     for path in sorted((ROOT / "docente").rglob("*")):
         if path.suffix not in (".md", ".py", ".ipynb") or path.name == "cuadernos.py":
             continue
-        if path.name == "guia.md":  # la guía del docente: nombra preguntas y ejercicios por su
-            continue  # identificador, que lleva el número (tests/test_docente_guide.py la comprueba)
+        if path.name == "guia.md":  # la guía del docente: nombra preguntas y ejercicios por
+            continue  # su identificador, con el número (tests/test_docente_guide.py la comprueba)
         text = path.read_text(encoding="utf-8")
         found = re.findall(r"\b\d\d_[a-z0-9_]+\.ipynb|[Cc]uadernos? \d\d\b", text)
         assert not found, (path, found)

@@ -270,10 +270,12 @@ def e07_decision(rng: np.random.Generator) -> PreguntaExamen:
         "ni la t corregida ni la TOST son significativas: los datos no deciden.",
         "«no significativo» no es «equivalentes»: la equivalencia la afirma la TOST, no la t.",
     )
+
     def retro(i: int) -> str:
         if i == correcta:
             return f"Correcta: {por_que[i]}"
-        return f"Incorrecta: {por_que[3] if i == 3 else 'con estos valores p, ' + por_que[correcta]}"
+        motivo = por_que[3] if i == 3 else f"con estos valores p, {por_que[correcta]}"
+        return f"Incorrecta: {motivo}"
 
     opciones = tuple((texto, i == correcta, retro(i)) for i, texto in enumerate(textos))
     return PreguntaExamen(
