@@ -401,6 +401,34 @@ def test_typical_mistakes_in_practices_2_and_3(tmp_path):
     assert _puntos(c)["1e"] == 0.5  # un número como texto con coma decimal se lee
 
 
+@pytest.mark.parametrize("probs, validas", [
+    ((0.955, 0.045, 0.0), {"bosque", "sin decisión"}),  # a un paso del umbral: las dos
+    ((0.02, 0.943, 0.037), {"equivalentes", "sin decisión"}),
+    ((0.97, 0.03, 0.0), {"bosque"}),  # lejos del umbral: solo una
+    ((0.5, 0.2, 0.3), {"sin decisión"}),
+])
+def test_bayesian_decision_near_the_threshold_accepts_both(monkeypatch, probs, validas):
+    """Cerca de 0.95, otro sorteo correcto (otra semilla, ``baycomp``) puede dejar la
+    probabilidad al otro lado: la decisión 3b acepta entonces las dos; lejos, solo una."""
+    from docente.evaluacion import practica3
+
+    class Posterior:
+        prob_a_better, prob_equivalent, prob_b_better = probs
+
+    monkeypatch.setattr(practica3.cu, "bayesian_signed_rank_test", lambda *a, **k: Posterior)
+    esperadas = PRACTICAS[3].respuestas_esperadas(SECRETO, "A001")
+    for decision in practica3.DECISIONES_BAYES:
+        puntos = _puntos(_calificacion_de(esperadas, {"3b": decision}))["3b"]
+        assert puntos == (0.5 if decision in validas else 0), decision
+
+
+def _calificacion_de(esperadas: dict, respuestas: dict):
+    from docente.evaluacion.calificacion import Calificacion, calificar_respuestas
+
+    return Calificacion("A001", "x.ipynb", calificar_respuestas(PRACTICAS[3], esperadas,
+                                                                respuestas))
+
+
 def _formas(valor) -> list[str]:
     """Cómo podría aparecer un valor esperado en un texto (con 3 o 4 decimales o completo)."""
     out = []
