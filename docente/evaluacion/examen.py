@@ -2,8 +2,9 @@
 
 Cada pregunta genera sus propios datos con ``numpy.random.default_rng([número, semilla])`` (un
 conjunto de prueba, una validación cruzada, una tabla de conjuntos × algoritmos), los muestra en
-el enunciado y calcula la respuesta con ``course_utils`` a partir de los números **tal como se
-muestran** (redondeados): la respuesta es exactamente la que obtiene quien hace bien la cuenta.
+el enunciado y calcula la respuesta a partir de los números **tal como se muestran**
+(redondeados), con ``course_utils`` o, si la pregunta da solo un resumen (E06, E10), con la
+fórmula del cuaderno: la respuesta es exactamente la que obtiene quien hace bien la cuenta.
 Dos semillas dan dos exámenes con otros números. No son las preguntas de repaso de los cuadernos
 (``course_utils/quizzes``): esas son públicas; estas solo existen cuando el docente las genera.
 
