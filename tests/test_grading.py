@@ -559,6 +559,27 @@ def test_command_line_end_to_end(tmp_path, capsys):
     assert "--practica debe ser 1, 2, 3" in capsys.readouterr().err
 
 
+def test_unreadable_inputs_and_unwritable_output_give_spanish_errors(tmp_path, capsys):
+    """Una carpeta donde se esperaba un fichero (el secreto, la lista de clase) y una salida
+    que no se puede escribir: un error en español que nombra la opción, no una traza."""
+    (tmp_path / "lista.csv").write_text("alumno\nA001\n", encoding="utf-8")
+    (tmp_path / "s.secreto").write_text(SECRETO, encoding="utf-8")
+    casos = [
+        (["--alumnos", str(tmp_path / "lista.csv"), "--secreto-fichero", str(tmp_path)],
+         "--secreto-fichero: .* es una carpeta"),
+        (["--alumnos", str(tmp_path), "--secreto-fichero", str(tmp_path / "s.secreto")],
+         "--alumnos: .* es una carpeta"),
+    ]
+    for args, mensaje in casos:
+        assert calificar.main(["datos", "--practica", "1", "--salida", str(tmp_path / "r"),
+                               *args]) == 2
+        assert re.search(mensaje, capsys.readouterr().err)
+    (tmp_path / "fichero").write_text("x", encoding="utf-8")
+    assert examen_cli.main(["--semilla", "1", "--salida",
+                            str(tmp_path / "fichero" / "examen.xml")]) == 2
+    assert "--salida: no se pudo escribir" in capsys.readouterr().err
+
+
 # --- material de las prácticas -------------------------------------------------------------------
 
 
