@@ -748,8 +748,8 @@ def test_exam_decisions_match_independent_recomputation():
 
 def test_exam_interval_reading_and_mcnemar_distractors_over_many_seeds():
     """El intervalo que muestra E04 es el de Wilson de statsmodels, y en E05 la corrección de
-    continuidad siempre se reconoce como error típico (con |b − c| pequeño caería dentro de la
-    tolerancia y la pregunta perdería su explicación)."""
+    continuidad siempre se reconoce como un error típico (con |b − c| pequeño caería dentro de
+    la tolerancia y la pregunta perdería su explicación)."""
     for semilla in range(60):
         p = {q.numero: q for q in generar_examen(semilla)}
         d = p["E04"].datos

@@ -188,7 +188,7 @@ def e05_mcnemar(rng: np.random.Generator) -> PreguntaExamen:
     solo_a = int(rng.binomial(n, rng.uniform(0.03, 0.08)))
     solo_b = int(rng.binomial(n, rng.uniform(0.03, 0.08)))
     # con b = c el estadístico vale 0; con |b − c| < 3, la corrección de continuidad lo cambia
-    # en menos que dos tolerancias y ese error típico no se podría reconocer
+    # en menos que dos tolerancias y no se podría reconocer como un error típico
     while abs(solo_a - solo_b) < 3:
         solo_b += 1
     ambos_fallan = int(rng.binomial(n - solo_a - solo_b, 0.12))
