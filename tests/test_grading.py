@@ -254,6 +254,85 @@ def test_practice3_expected_values_match_independent_references():
     assert esp["3a"].close(tuple(probs), esp["3a"].value)  # dentro de ±0.02
 
 
+def _particiones(items: list[int]):
+    """Todas las particiones de ``items`` en bloques (Bell(5) = 52 para cinco algoritmos)."""
+    if not items:
+        yield []
+        return
+    primero, resto = items[0], items[1:]
+    for particion in _particiones(resto):
+        yield [[primero], *particion]
+        for i in range(len(particion)):
+            yield particion[:i] + [[primero, *particion[i]]] + particion[i + 1:]
+
+
+def _bergmann_hommel_por_particiones(p: dict[tuple[int, int], float]) -> dict:
+    """Valores p ajustados de Bergmann y Hommel (García y Herrera, 2008) por fuerza bruta: cada
+    conjunto exhaustivo de hipótesis de igualdad son las parejas dentro de los bloques de una
+    partición; el ajustado de una pareja es el máximo, sobre los conjuntos que la contienen, de
+    |I| · min(p en I)."""
+    k = 1 + max(j for _, j in p)
+    ajustados = dict.fromkeys(p, 0.0)
+    for particion in _particiones(list(range(k))):
+        conjunto = [(a, b) for bloque in particion for a in bloque for b in bloque if a < b]
+        if not conjunto:
+            continue
+        valor = min(1.0, len(conjunto) * min(p[h] for h in conjunto))
+        for h in conjunto:
+            ajustados[h] = max(ajustados[h], valor)
+    return ajustados
+
+
+@pytest.mark.parametrize("alumno", ALUMNOS)
+def test_decisions_and_counts_match_independent_references(alumno):
+    """Las respuestas categóricas y los recuentos: McNemar y la t corregida (práctica 2),
+    Bergmann y Hommel y la decisión bayesiana (práctica 3), recalculados sin ``course_utils``."""
+    datos = PRACTICAS[2].datos(SECRETO, alumno)
+    t, cv = datos["practica2_prueba.csv"], datos["practica2_cv.csv"]
+    esp = _esperadas(2, alumno)
+    a_ok = (t["modelo_a"] == t["y_true"]).to_numpy()
+    b_ok = (t["modelo_b"] == t["y_true"]).to_numpy()
+    b, c = int((a_ok & ~b_ok).sum()), int((~a_ok & b_ok).sum())
+    mid_p = stats.binomtest(b, b + c, 0.5).pvalue - stats.binom.pmf(min(b, c), b + c, 0.5)
+    assert esp["1d"].value == ("sin evidencia" if mid_p >= 0.05 else "A" if b > c else "B")
+    d = (cv["modelo_a"] - cv["modelo_b"]).to_numpy()
+    t_corr = d.mean() / math.sqrt((1 / len(d) + 1 / 9) * d.var(ddof=1))
+    p_corr = 2 * stats.t.sf(abs(t_corr), len(d) - 1)
+    assert esp["2d"].value == ("sin evidencia" if p_corr >= 0.05 else
+                               "A" if d.mean() > 0 else "B")
+
+    import baycomp
+
+    tabla = PRACTICAS[3].datos(SECRETO, alumno)["practica3_resultados.csv"]
+    x = tabla.drop(columns="conjunto").to_numpy()
+    n, k = x.shape
+    esp = _esperadas(3, alumno)
+    rangos = np.apply_along_axis(stats.rankdata, 1, -x).mean(axis=0)
+    se = math.sqrt(k * (k + 1) / (6 * n))
+    p = {(i, j): 2 * stats.norm.sf(abs(rangos[i] - rangos[j]) / se)
+         for i in range(k) for j in range(i + 1, k)}
+    rechazos = sum(v <= 0.05 for v in _bergmann_hommel_por_particiones(p).values())
+    assert esp["2c"].value == rechazos
+    probs = baycomp.SignedRankTest.probs(tabla["bosque"].to_numpy(),
+                                         tabla["reg_logistica"].to_numpy(), rope=0.01,
+                                         nsamples=20_000)
+    if all(abs(q - 0.95) > 0.02 for q in probs):  # lejos del umbral: el sorteo no decide
+        decision = next((nombre for nombre, q in zip(("bosque", "equivalentes",
+                                                      "reg_logistica"), probs) if q > 0.95),
+                        "sin decisión")
+        assert esp["3b"].value == decision
+
+
+def test_partitions_give_the_exhaustive_sets_of_garcia_and_herrera():
+    """La fuerza bruta recorre las Bell(k) particiones; para k = 4, las 15, con 0, 1, 2, 3 o 6
+    parejas iguales (todas distintas, una pareja, dos parejas, un trío, las cuatro)."""
+    assert [sum(1 for _ in _particiones(list(range(k)))) for k in range(1, 7)] == [
+        1, 2, 5, 15, 52, 203]
+    tamanos = sorted(sum(len(b) * (len(b) - 1) // 2 for b in q)
+                     for q in _particiones(list(range(4))))
+    assert tamanos == [0] + [1] * 6 + [2] * 3 + [3] * 4 + [6]
+
+
 # --- calificación --------------------------------------------------------------------------------
 
 
@@ -320,6 +399,34 @@ def test_typical_mistakes_in_practices_2_and_3(tmp_path):
     assert _puntos(c)["1a"] == 0 and "rango 1 al peor" in _comentario(c, "1a")
     assert _puntos(c)["3a"] == 0 and "otro orden" in _comentario(c, "3a")
     assert _puntos(c)["1e"] == 0.5  # un número como texto con coma decimal se lee
+
+
+@pytest.mark.parametrize("probs, validas", [
+    ((0.955, 0.045, 0.0), {"bosque", "sin decisión"}),  # a un paso del umbral: las dos
+    ((0.02, 0.943, 0.037), {"equivalentes", "sin decisión"}),
+    ((0.97, 0.03, 0.0), {"bosque"}),  # lejos del umbral: solo una
+    ((0.5, 0.2, 0.3), {"sin decisión"}),
+])
+def test_bayesian_decision_near_the_threshold_accepts_both(monkeypatch, probs, validas):
+    """Cerca de 0.95, otro sorteo correcto (otra semilla, ``baycomp``) puede dejar la
+    probabilidad al otro lado: la decisión 3b acepta entonces las dos; lejos, solo una."""
+    from docente.evaluacion import practica3
+
+    class Posterior:
+        prob_a_better, prob_equivalent, prob_b_better = probs
+
+    monkeypatch.setattr(practica3.cu, "bayesian_signed_rank_test", lambda *a, **k: Posterior)
+    esperadas = PRACTICAS[3].respuestas_esperadas(SECRETO, "A001")
+    for decision in practica3.DECISIONES_BAYES:
+        puntos = _puntos(_calificacion_de(esperadas, {"3b": decision}))["3b"]
+        assert puntos == (0.5 if decision in validas else 0), decision
+
+
+def _calificacion_de(esperadas: dict, respuestas: dict):
+    from docente.evaluacion.calificacion import Calificacion, calificar_respuestas
+
+    return Calificacion("A001", "x.ipynb", calificar_respuestas(PRACTICAS[3], esperadas,
+                                                                respuestas))
 
 
 def _formas(valor) -> list[str]:
@@ -403,6 +510,24 @@ def test_answers_from_a_csv(tmp_path):
     assert notas[1].puntos == pytest.approx(PRACTICAS[1].puntos_automaticos)
 
 
+def test_answers_from_a_spanish_excel_csv(tmp_path):
+    """Un CSV de Excel en español: punto y coma, coma decimal y los intervalos como «(0,81; 0,87)»
+    (Excel pone entre comillas la celda que lleva el separador); en otra codificación, un error
+    en español que nombra la opción."""
+    v = _valores(1, "A001")
+    fila = {k: (f"({x[0]:.10f}; {x[1]:.10f})" if isinstance(x, tuple) else
+                f"{x:.10f}" if isinstance(x, float) else x) for k, x in v.items()}
+    pd.DataFrame([{"alumno": "A001", **{k: x.replace(".", ",") for k, x in fila.items()}}]).to_csv(
+        tmp_path / "r.csv", sep=";", index=False, encoding="utf-8-sig")
+    leidas = entregas.leer_csv(tmp_path / "r.csv")
+    assert leidas[0].respuestas["2a"] == pytest.approx(v["2a"], rel=1e-9)
+    notas, _ = calificar_entregas(PRACTICAS[1], SECRETO, ALUMNOS, leidas)
+    assert notas[0].puntos == pytest.approx(PRACTICAS[1].puntos_automaticos)
+    (tmp_path / "latin1.csv").write_bytes("alumno;1a\nA001;0,8\nBéto;0,7\n".encode("cp1252"))
+    with pytest.raises(ValueError, match="--respuestas: .* no está en UTF-8"):
+        entregas.leer_csv(tmp_path / "latin1.csv")
+
+
 def test_command_line_end_to_end(tmp_path, capsys):
     (tmp_path / "lista.csv").write_text("alumno,nombre\nA001,Ana\nB002,Beto\n", encoding="utf-8")
     comun = ["--practica", "2", "--alumnos", str(tmp_path / "lista.csv"), "--secreto", SECRETO]
@@ -434,6 +559,27 @@ def test_command_line_end_to_end(tmp_path, capsys):
     assert "--practica debe ser 1, 2, 3" in capsys.readouterr().err
 
 
+def test_unreadable_inputs_and_unwritable_output_give_spanish_errors(tmp_path, capsys):
+    """Una carpeta donde se esperaba un fichero (el secreto, la lista de clase) y una salida
+    que no se puede escribir: un error en español que nombra la opción, no una traza."""
+    (tmp_path / "lista.csv").write_text("alumno\nA001\n", encoding="utf-8")
+    (tmp_path / "s.secreto").write_text(SECRETO, encoding="utf-8")
+    casos = [
+        (["--alumnos", str(tmp_path / "lista.csv"), "--secreto-fichero", str(tmp_path)],
+         "--secreto-fichero: .* es una carpeta"),
+        (["--alumnos", str(tmp_path), "--secreto-fichero", str(tmp_path / "s.secreto")],
+         "--alumnos: .* es una carpeta"),
+    ]
+    for args, mensaje in casos:
+        assert calificar.main(["datos", "--practica", "1", "--salida", str(tmp_path / "r"),
+                               *args]) == 2
+        assert re.search(mensaje, capsys.readouterr().err)
+    (tmp_path / "fichero").write_text("x", encoding="utf-8")
+    assert examen_cli.main(["--semilla", "1", "--salida",
+                            str(tmp_path / "fichero" / "examen.xml")]) == 2
+    assert "--salida: no se pudo escribir" in capsys.readouterr().err
+
+
 # --- material de las prácticas -------------------------------------------------------------------
 
 
@@ -451,8 +597,8 @@ def test_no_notebook_numbers_outside_the_mapping():
     for path in sorted((ROOT / "docente").rglob("*")):
         if path.suffix not in (".md", ".py", ".ipynb") or path.name == "cuadernos.py":
             continue
-        if path.name == "guia.md":  # la guía del docente: nombra preguntas y ejercicios por su
-            continue  # identificador, que lleva el número (tests/test_docente_guide.py la comprueba)
+        if path.name == "guia.md":  # la guía del docente: nombra preguntas y ejercicios por
+            continue  # su identificador, con el número (tests/test_docente_guide.py la comprueba)
         text = path.read_text(encoding="utf-8")
         found = re.findall(r"\b\d\d_[a-z0-9_]+\.ipynb|[Cc]uadernos? \d\d\b", text)
         assert not found, (path, found)
@@ -598,6 +744,21 @@ def test_exam_decisions_match_independent_recomputation():
     pv = np.asarray(p["E11"].datos["pvalores"])
     holm = int(multipletests(pv, alpha=0.05, method="holm")[0].sum())
     assert next(t for t, ok, _ in p["E11"].opciones if ok) == str(holm)
+
+
+def test_exam_interval_reading_and_mcnemar_distractors_over_many_seeds():
+    """El intervalo que muestra E04 es el de Wilson de statsmodels, y en E05 la corrección de
+    continuidad siempre se reconoce como un error típico (con |b − c| pequeño caería dentro de
+    la tolerancia y la pregunta perdería su explicación)."""
+    for semilla in range(60):
+        p = {q.numero: q for q in generar_examen(semilla)}
+        d = p["E04"].datos
+        ref = proportion_confint(d["aciertos"], d["n"], method="wilson")
+        assert (d["inferior"], d["superior"]) == tuple(round(x, 3) for x in ref)
+        (_, b), (c, _) = p["E05"].datos["tabla"]
+        corregido = sm_mcnemar(p["E05"].datos["tabla"], exact=False, correction=True).statistic
+        assert any(v == pytest.approx(corregido) and "corrección" in retro
+                   for v, _, retro in p["E05"].errores), (semilla, b, c)
 
 
 def test_two_seeds_give_two_different_exams():

@@ -42,11 +42,8 @@ def carpeta_practica(numero: int) -> Path:
 
 def _secreto(args: argparse.Namespace) -> str:
     if args.secreto_fichero:
-        try:
-            text = Path(args.secreto_fichero).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise ValueError(f"--secreto-fichero: no existe {args.secreto_fichero}.") from None
-        return semillas.comprobar_secreto(text)
+        return semillas.comprobar_secreto(
+            semillas.leer_texto(Path(args.secreto_fichero), "--secreto-fichero"))
     return semillas.comprobar_secreto(args.secreto or os.environ.get("CURSO_SECRETO", ""))
 
 

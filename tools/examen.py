@@ -129,6 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 2
+    except OSError as err:  # una carpeta sin permiso de escritura, un disco lleno...
+        print(f"{PROG}: error: --salida: no se pudo escribir {err.filename or args.salida}: "
+              "¿existe la carpeta y tiene permiso para escribir en ella?", file=sys.stderr)
+        return 2
     print("En Moodle: Banco de preguntas → Importar → formato «Moodle XML». La clave es solo "
           "para usted.", file=sys.stderr)
     return 0

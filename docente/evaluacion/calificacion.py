@@ -54,7 +54,11 @@ class Calificacion:
 
 def calificar_respuestas(practica: Practica, esperadas: dict[str, Any],
                          respuestas: dict[str, Any]) -> list[Resultado]:
-    """Cada pregunta de ``practica`` con su puntuación y su comentario."""
+    """Cada pregunta de ``practica`` con su puntuación y su comentario.
+
+    El valor esperado de una pregunta es una :class:`ExerciseAnswer` o una tupla de ellas: la
+    respuesta es correcta si lo es para una; si no, la pista es la de la primera.
+    """
     out = []
     for pregunta in practica.preguntas:
         valor = respuestas.get(pregunta.id)
@@ -65,7 +69,10 @@ def calificar_respuestas(practica: Practica, esperadas: dict[str, Any],
             out.append(Resultado(pregunta.id, 0.0, pregunta.puntos,
                                  f"✘ No se pudo leer: {valor.motivo}."))
             continue
-        res = check_answer(esperadas[pregunta.id], valor, pregunta.id, noun="pregunta")
+        validas = esperadas[pregunta.id]  # una respuesta o, si el cálculo no decide, varias
+        validas = validas if isinstance(validas, tuple) else (validas,)
+        comprobadas = [check_answer(v, valor, pregunta.id, noun="pregunta") for v in validas]
+        res = next((r for r in comprobadas if r.correct), comprobadas[0])
         credito = 1.0 if res.correct else CREDITO_CASI if res.outcome == "near" else 0.0
         out.append(Resultado(pregunta.id, credito * pregunta.puntos, pregunta.puntos,
                              res.message))

@@ -30,6 +30,8 @@ from typing import Any
 
 import nbformat
 
+from docente.evaluacion.semillas import leer_texto_csv
+
 #: La clave que marca la salida de la celda final (la escribe el cuaderno de partida).
 MARCA = "practica"
 
@@ -194,21 +196,19 @@ def _valor_csv(text: str) -> Any:
     if not text:
         return None
     if text[0] in "([":
-        try:
-            return ast.literal_eval(text)
-        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            return text
+        # «(0.81, 0.87)», o como lo escribe Excel en español: «(0,81; 0,87)»
+        for candidate in (text, text.replace(",", ".").replace(";", ",")):
+            try:
+                return ast.literal_eval(candidate)
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                continue
+        return text
     return text  # un número como texto (punto o coma decimal) o una opción
 
 
 def leer_csv(ruta: Path) -> list[Entrega]:
     """Las respuestas de un CSV: columna ``alumno`` y una columna por pregunta (``1a``...)."""
-    try:
-        text = ruta.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise ValueError(f"--respuestas: no existe el fichero {ruta}.") from None
-    first = text.splitlines()[0] if text else ""
-    delimiter = ";" if first.count(";") > first.count(",") else ","
+    text, delimiter = leer_texto_csv(ruta, "--respuestas")
     rows = list(csv.DictReader(text.splitlines(), delimiter=delimiter))
     if not rows or "alumno" not in (rows[0].keys()):
         raise ValueError(f"--respuestas: {ruta} debe tener una columna «alumno» y una por "

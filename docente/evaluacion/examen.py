@@ -2,8 +2,9 @@
 
 Cada pregunta genera sus propios datos con ``numpy.random.default_rng([número, semilla])`` (un
 conjunto de prueba, una validación cruzada, una tabla de conjuntos × algoritmos), los muestra en
-el enunciado y calcula la respuesta con ``course_utils`` a partir de los números **tal como se
-muestran** (redondeados): la respuesta es exactamente la que obtiene quien hace bien la cuenta.
+el enunciado y calcula la respuesta a partir de los números **tal como se muestran**
+(redondeados), con ``course_utils`` o, si la pregunta da solo un resumen (E06, E10), con la
+fórmula del cuaderno: la respuesta es exactamente la que obtiene quien hace bien la cuenta.
 Dos semillas dan dos exámenes con otros números. No son las preguntas de repaso de los cuadernos
 (``course_utils/quizzes``): esas son públicas; estas solo existen cuando el docente las genera.
 
@@ -186,7 +187,9 @@ def e05_mcnemar(rng: np.random.Generator) -> PreguntaExamen:
     n = int(rng.integers(300, 1001))
     solo_a = int(rng.binomial(n, rng.uniform(0.03, 0.08)))
     solo_b = int(rng.binomial(n, rng.uniform(0.03, 0.08)))
-    while solo_a == solo_b:  # con b = c el estadístico vale 0: nada que calcular
+    # con b = c el estadístico vale 0; con |b − c| < 3, la corrección de continuidad lo cambia
+    # en menos que dos tolerancias y no se podría reconocer como un error típico
+    while abs(solo_a - solo_b) < 3:
         solo_b += 1
     ambos_fallan = int(rng.binomial(n - solo_a - solo_b, 0.12))
     ambos = n - solo_a - solo_b - ambos_fallan
@@ -268,10 +271,12 @@ def e07_decision(rng: np.random.Generator) -> PreguntaExamen:
         "ni la t corregida ni la TOST son significativas: los datos no deciden.",
         "«no significativo» no es «equivalentes»: la equivalencia la afirma la TOST, no la t.",
     )
+
     def retro(i: int) -> str:
         if i == correcta:
             return f"Correcta: {por_que[i]}"
-        return f"Incorrecta: {por_que[3] if i == 3 else 'con estos valores p, ' + por_que[correcta]}"
+        motivo = por_que[3] if i == 3 else f"con estos valores p, {por_que[correcta]}"
+        return f"Incorrecta: {motivo}"
 
     opciones = tuple((texto, i == correcta, retro(i)) for i, texto in enumerate(textos))
     return PreguntaExamen(

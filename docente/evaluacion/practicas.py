@@ -9,7 +9,8 @@ Cada práctica (``practica1``, ``practica2``, ``practica3``) declara una :class:
 - ``esperadas(tablas)``: el valor esperado de cada pregunta, calculado con ``course_utils`` sobre
   las tablas **tal como las lee el estudiante** (después de escribirlas en CSV y leerlas), como
   una :class:`course_utils.exercises.ExerciseAnswer` con su tolerancia, sus errores típicos y la
-  sección que conviene repasar.
+  sección que conviene repasar; o una tupla de ellas cuando el cálculo admite más de una
+  respuesta (una decisión a un paso del umbral que otro remuestreo correcto puede cambiar).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from course_utils.exercises import ExerciseAnswer
 from docente.evaluacion.cuadernos import titulo
 from docente.evaluacion.semillas import semilla
 
+#: El valor esperado de una pregunta: uno o, si el cálculo no decide entre ellos, varios.
+Esperada = ExerciseAnswer | tuple[ExerciseAnswer, ...]
 #: Número de práctica -> módulo que la declara.
 _MODULOS = {1: "practica1", 2: "practica2", 3: "practica3"}
 
@@ -60,7 +63,7 @@ class Practica:
     preguntas: tuple[Pregunta, ...]
     criterios: tuple[Criterio, ...]
     generar: Callable[[np.random.Generator], Mapping[str, pd.DataFrame]]
-    esperadas: Callable[[Mapping[str, pd.DataFrame]], dict[str, ExerciseAnswer]]
+    esperadas: Callable[[Mapping[str, pd.DataFrame]], dict[str, Esperada]]
 
     def __post_init__(self) -> None:
         for nombre in self.cuadernos:
@@ -94,7 +97,7 @@ class Practica:
         return {nombre: pd.read_csv(io.StringIO(texto))
                 for nombre, texto in self.textos_csv(secreto, alumno).items()}
 
-    def respuestas_esperadas(self, secreto: str, alumno: str) -> dict[str, ExerciseAnswer]:
+    def respuestas_esperadas(self, secreto: str, alumno: str) -> dict[str, Esperada]:
         """El valor esperado de cada pregunta con los datos de ``alumno``."""
         esperadas = self.esperadas(self.datos(secreto, alumno))
         ids = [p.id for p in self.preguntas]

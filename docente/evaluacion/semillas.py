@@ -75,14 +75,8 @@ def leer_alumnos(path: str | Path) -> list[str]:
     grupo) se ignoran.
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise ValueError(f"--alumnos: no existe el fichero {path}.") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"--alumnos: {path} no está en UTF-8; guárdelo como «CSV UTF-8».") \
-            from None
-    rows = [r for r in csv.reader(text.splitlines(), delimiter=_delimiter(text)) if any(r)]
+    text, delimiter = leer_texto_csv(path, "--alumnos")
+    rows = [r for r in csv.reader(text.splitlines(), delimiter=delimiter) if any(r)]
     if not rows:
         raise ValueError(f"--alumnos: {path} está vacío.")
     header = [c.strip().casefold() for c in rows[0]]
@@ -110,6 +104,25 @@ def leer_alumnos(path: str | Path) -> list[str]:
     return out
 
 
-def _delimiter(text: str) -> str:
+def leer_texto(path: Path, opcion: str) -> str:
+    """El texto (UTF-8, con o sin BOM) del fichero que se dio con ``opcion``, o un error en
+    español que nombra la opción y el fichero."""
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise ValueError(f"{opcion}: no existe el fichero {path}.") from None
+    except IsADirectoryError:
+        raise ValueError(f"{opcion}: {path} es una carpeta; se esperaba un fichero.") from None
+    except PermissionError:
+        raise ValueError(f"{opcion}: no hay permiso para leer {path}.") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{opcion}: {path} no está en UTF-8; guárdelo como «CSV UTF-8».") \
+            from None
+
+
+def leer_texto_csv(path: Path, opcion: str) -> tuple[str, str]:
+    """El texto de un CSV del docente (:func:`leer_texto`) y su separador (``;`` si la primera
+    línea tiene más ``;`` que comas, como los de Excel en español; si no, la coma)."""
+    text = leer_texto(path, opcion)
     first = text.splitlines()[0] if text else ""
-    return ";" if first.count(";") > first.count(",") else ","
+    return text, ";" if first.count(";") > first.count(",") else ","
