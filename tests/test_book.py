@@ -245,6 +245,26 @@ def test_formulas_are_present(site):
         assert len(math) >= 0.5 * n_formulas, f"{path.name}: {len(math)} de {n_formulas}"
 
 
+_MARKDOWN_TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)+\|?\s*$", re.M)
+
+
+def test_markdown_outputs_show_their_tables(site):
+    """Las tablas de las salidas en Markdown (los informes de ``cu.analyze_results``) se ven como
+    tablas, no como un párrafo de barras «| … |» con la línea «|---|» hecha rayas."""
+    for path in NOTEBOOKS:
+        expected = sum(
+            len(_MARKDOWN_TABLE_RULE.findall(out["data"]["text/markdown"]))
+            for cell in built_from(site, path).cells if cell.cell_type == "code"
+            for out in cell.get("outputs", [])
+            if "text/markdown" in out.get("data", {}) and "text/html" not in out["data"]
+        )
+        doc = soup(notebook_page(site, path))
+        raw = [p.get_text()[:60] for p in doc.select("article p") if p.get_text().startswith("|")]
+        assert not raw, f"{path.name}: tablas de Markdown sin componer: {raw[:2]}"
+        shown = len(doc.select("article div.cell_output table:not(.dataframe)"))
+        assert shown >= expected, f"{path.name}: {shown} tablas de {expected} en las salidas"
+
+
 def _solution_sources(nb: nbformat.NotebookNode) -> list[str]:
     return [
         c.source.strip()
@@ -988,9 +1008,15 @@ _OVERFLOW = """() => {
   const sidebars = ['pst-primary-sidebar', 'pst-secondary-sidebar']
     .map(id => document.getElementById(id)).filter(e => e && visible(e) && cut(e))
     .map(e => e.id);
+  // Una tabla que no cabe se desplaza dentro de su caja (la del tema o la salida de la celda).
+  const tables = Array.from(document.querySelectorAll('article table')).filter(visible)
+    .filter(t => { const box = t.closest('.pst-scrollable-table-container, div.cell_output');
+                   return box && cut(box); })
+    .map(t => t.innerText.replace(/\\s+/g, ' ').slice(0, 50));
   return {
     page: document.documentElement.scrollWidth,
     sidebars,
+    tables,
     blocks: blocks.filter(cut)
                   .map(e => e.textContent.split('\\n').reduce((a, b) => b.length > a.length ? b : a, '')
                                           .slice(0, 50)),
@@ -1011,8 +1037,8 @@ _OVERFLOW = """() => {
 def _overflow_report(reader: Reader, rel: str) -> list[str]:
     """Lo que se sale de la pantalla en la página abierta, a 1366, 1024 y 390 px.
 
-    Portátil (1366) y proyector (1024): 100 columnas de código y salida y cada fórmula aparte
-    caben sin desplazarse (una fórmula que junta varias se muestra una debajo de otra). En
+    Portátil (1366) y proyector (1024): 100 columnas de código y salida, cada tabla y cada
+    fórmula aparte caben sin desplazarse (una fórmula que junta varias se muestra una debajo de otra). En
     cualquier anchura: ninguna página se desplaza de lado; una fórmula o una figura que no cabe se
     desplaza dentro de su caja (con una sombra que lo indica y accesible con el teclado), y ninguna
     figura se ve a menos de la mitad de su tamaño (las etiquetas de los ejes se leen)."""
@@ -1030,6 +1056,9 @@ def _overflow_report(reader: Reader, rel: str) -> list[str]:
         if state["sidebars"]:
             report.append(f"{where}: barras laterales que se desplazan de lado: "
                           f"{state['sidebars']}")
+        if width >= 1024 and state["tables"]:
+            report.append(f"{where}: {len(state['tables'])} tablas se salen de su caja: "
+                          f"{state['tables'][:2]}")
         if width >= 1024 and state["formulas"]:
             report.append(f"{where}: {len(state['formulas'])} fórmulas cortadas: "
                           f"{state['formulas'][:2]}")
