@@ -274,7 +274,10 @@ def _solution_sources(nb: nbformat.NotebookNode) -> list[str]:
 
 
 def test_no_solution_is_visible_without_the_toggle(site):
+    """Cada solución, plegada tras su botón; las celdas de solución seguidas de un ejercicio (los
+    pasos, la respuesta que se comprueba) no repiten el mismo «Mostrar solución»."""
     total = 0
+    labels = _build_book_module().solution_labels
     for path in NOTEBOOKS:
         solutions = _solution_sources(built_from(site, path))
         doc = soup(notebook_page(site, path))
@@ -282,22 +285,27 @@ def test_no_solution_is_visible_without_the_toggle(site):
         for source in solutions:
             matches = [pre for pre, text in code_blocks if text == source]
             assert matches, f"{path.name}: la solución no está en la página:\n{source[:200]}"
+            show, hide = labels(source)
+            assert show.startswith("Mostrar solución") and hide.startswith("Ocultar solución")
             for pre in matches:
                 details = pre.find_parent("details")
                 assert details is not None, f"{path.name}: solución visible sin el botón"
                 assert not details.has_attr("open"), f"{path.name}: solución abierta"
                 summary = details.find("summary")
-                assert normalize(summary.select_one(".collapsed").get_text()) == (
-                    "Mostrar solución"
-                )
-                assert normalize(summary.select_one(".expanded").get_text()) == (
-                    "Ocultar solución"
-                )
+                assert normalize(summary.select_one(".collapsed").get_text()) == show
+                assert normalize(summary.select_one(".expanded").get_text()) == hide
                 cell = details.find_parent("div", class_="cell")
                 assert "tag_solution" in cell["class"]
                 # La salida de la solución también está dentro del desplegable.
                 for output in cell.select(".cell_output"):
                     assert output.find_parent("details") is details
+        by_exercise: dict[str, list[str]] = {}
+        for source in solutions:
+            exercise = re.match(r"#\s*Solución del ejercicio ([\w.]+)", source)
+            if exercise:
+                by_exercise.setdefault(exercise[1], []).append(labels(source)[0])
+        twice = {n: shown for n, shown in by_exercise.items() if len(set(shown)) < len(shown)}
+        assert not twice, f"{path.name}: botones iguales en un mismo ejercicio: {twice}"
         # Una sola pieza plegada por cada celda de solución (de código o de Markdown).
         cells = built_from(site, path).cells
         n_cells = sum(SOLUTION_TAG in c.metadata.get("tags", []) for c in cells)
@@ -1038,10 +1046,11 @@ def _overflow_report(reader: Reader, rel: str) -> list[str]:
     """Lo que se sale de la pantalla en la página abierta, a 1366, 1024 y 390 px.
 
     Portátil (1366) y proyector (1024): 100 columnas de código y salida, cada tabla y cada
-    fórmula aparte caben sin desplazarse (una fórmula que junta varias se muestra una debajo de otra). En
-    cualquier anchura: ninguna página se desplaza de lado; una fórmula o una figura que no cabe se
-    desplaza dentro de su caja (con una sombra que lo indica y accesible con el teclado), y ninguna
-    figura se ve a menos de la mitad de su tamaño (las etiquetas de los ejes se leen)."""
+    fórmula aparte caben sin desplazarse (una fórmula que junta varias se muestra una debajo de
+    otra). En cualquier anchura: ninguna página se desplaza de lado; una fórmula o una figura que
+    no cabe se desplaza dentro de su caja (con una sombra que lo indica y accesible con el
+    teclado), y ninguna figura se ve a menos de la mitad de su tamaño (las etiquetas de los ejes
+    se leen)."""
     report = []
     for width in (1366, 1024, 390):
         reader.page.set_viewport_size({"width": width, "height": 800})
