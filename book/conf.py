@@ -41,6 +41,10 @@ html_last_updated_fmt = None
 # re-ejecutan al construir el sitio.
 nb_execution_mode = "off"
 nb_merge_streams = True
+# Las salidas en Markdown (los informes de ``cu.analyze_results``) llevan tablas: se leen como
+# GitHub Flavored Markdown; con el formato por omisión de myst-nb (CommonMark) cada tabla quedaría
+# como un párrafo de barras «|».
+nb_render_markdown_format = "gfm"
 # Las celdas plegadas que no son soluciones (si las hubiera) muestran un texto en español; las
 # soluciones llevan su propio texto, «Mostrar solución», en sus metadatos (tools/build_book.py).
 nb_code_prompt_show = "Mostrar {type}"

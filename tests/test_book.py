@@ -245,6 +245,26 @@ def test_formulas_are_present(site):
         assert len(math) >= 0.5 * n_formulas, f"{path.name}: {len(math)} de {n_formulas}"
 
 
+_MARKDOWN_TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)+\|?\s*$", re.M)
+
+
+def test_markdown_outputs_show_their_tables(site):
+    """Las tablas de las salidas en Markdown (los informes de ``cu.analyze_results``) se ven como
+    tablas, no como un párrafo de barras «| … |» con la línea «|---|» hecha rayas."""
+    for path in NOTEBOOKS:
+        expected = sum(
+            len(_MARKDOWN_TABLE_RULE.findall(out["data"]["text/markdown"]))
+            for cell in built_from(site, path).cells if cell.cell_type == "code"
+            for out in cell.get("outputs", [])
+            if "text/markdown" in out.get("data", {}) and "text/html" not in out["data"]
+        )
+        doc = soup(notebook_page(site, path))
+        raw = [p.get_text()[:60] for p in doc.select("article p") if p.get_text().startswith("|")]
+        assert not raw, f"{path.name}: tablas de Markdown sin componer: {raw[:2]}"
+        shown = len(doc.select("article div.cell_output table:not(.dataframe)"))
+        assert shown >= expected, f"{path.name}: {shown} tablas de {expected} en las salidas"
+
+
 def _solution_sources(nb: nbformat.NotebookNode) -> list[str]:
     return [
         c.source.strip()
@@ -254,7 +274,10 @@ def _solution_sources(nb: nbformat.NotebookNode) -> list[str]:
 
 
 def test_no_solution_is_visible_without_the_toggle(site):
+    """Cada solución, plegada tras su botón; las celdas de solución seguidas de un ejercicio (los
+    pasos, la respuesta que se comprueba) no repiten el mismo «Mostrar solución»."""
     total = 0
+    labels = _build_book_module().solution_labels
     for path in NOTEBOOKS:
         solutions = _solution_sources(built_from(site, path))
         doc = soup(notebook_page(site, path))
@@ -262,22 +285,27 @@ def test_no_solution_is_visible_without_the_toggle(site):
         for source in solutions:
             matches = [pre for pre, text in code_blocks if text == source]
             assert matches, f"{path.name}: la solución no está en la página:\n{source[:200]}"
+            show, hide = labels(source)
+            assert show.startswith("Mostrar solución") and hide.startswith("Ocultar solución")
             for pre in matches:
                 details = pre.find_parent("details")
                 assert details is not None, f"{path.name}: solución visible sin el botón"
                 assert not details.has_attr("open"), f"{path.name}: solución abierta"
                 summary = details.find("summary")
-                assert normalize(summary.select_one(".collapsed").get_text()) == (
-                    "Mostrar solución"
-                )
-                assert normalize(summary.select_one(".expanded").get_text()) == (
-                    "Ocultar solución"
-                )
+                assert normalize(summary.select_one(".collapsed").get_text()) == show
+                assert normalize(summary.select_one(".expanded").get_text()) == hide
                 cell = details.find_parent("div", class_="cell")
                 assert "tag_solution" in cell["class"]
                 # La salida de la solución también está dentro del desplegable.
                 for output in cell.select(".cell_output"):
                     assert output.find_parent("details") is details
+        by_exercise: dict[str, list[str]] = {}
+        for source in solutions:
+            exercise = re.match(r"#\s*Solución del ejercicio ([\w.]+)", source)
+            if exercise:
+                by_exercise.setdefault(exercise[1], []).append(labels(source)[0])
+        twice = {n: shown for n, shown in by_exercise.items() if len(set(shown)) < len(shown)}
+        assert not twice, f"{path.name}: botones iguales en un mismo ejercicio: {twice}"
         # Una sola pieza plegada por cada celda de solución (de código o de Markdown).
         cells = built_from(site, path).cells
         n_cells = sum(SOLUTION_TAG in c.metadata.get("tags", []) for c in cells)
@@ -988,9 +1016,15 @@ _OVERFLOW = """() => {
   const sidebars = ['pst-primary-sidebar', 'pst-secondary-sidebar']
     .map(id => document.getElementById(id)).filter(e => e && visible(e) && cut(e))
     .map(e => e.id);
+  // Una tabla que no cabe se desplaza dentro de su caja (la del tema o la salida de la celda).
+  const tables = Array.from(document.querySelectorAll('article table')).filter(visible)
+    .filter(t => { const box = t.closest('.pst-scrollable-table-container, div.cell_output');
+                   return box && cut(box); })
+    .map(t => t.innerText.replace(/\\s+/g, ' ').slice(0, 50));
   return {
     page: document.documentElement.scrollWidth,
     sidebars,
+    tables,
     blocks: blocks.filter(cut)
                   .map(e => e.textContent.split('\\n').reduce((a, b) => b.length > a.length ? b : a, '')
                                           .slice(0, 50)),
@@ -1011,11 +1045,12 @@ _OVERFLOW = """() => {
 def _overflow_report(reader: Reader, rel: str) -> list[str]:
     """Lo que se sale de la pantalla en la página abierta, a 1366, 1024 y 390 px.
 
-    Portátil (1366) y proyector (1024): 100 columnas de código y salida y cada fórmula aparte
-    caben sin desplazarse (una fórmula que junta varias se muestra una debajo de otra). En
-    cualquier anchura: ninguna página se desplaza de lado; una fórmula o una figura que no cabe se
-    desplaza dentro de su caja (con una sombra que lo indica y accesible con el teclado), y ninguna
-    figura se ve a menos de la mitad de su tamaño (las etiquetas de los ejes se leen)."""
+    Portátil (1366) y proyector (1024): 100 columnas de código y salida, cada tabla y cada
+    fórmula aparte caben sin desplazarse (una fórmula que junta varias se muestra una debajo de
+    otra). En cualquier anchura: ninguna página se desplaza de lado; una fórmula o una figura que
+    no cabe se desplaza dentro de su caja (con una sombra que lo indica y accesible con el
+    teclado), y ninguna figura se ve a menos de la mitad de su tamaño (las etiquetas de los ejes
+    se leen)."""
     report = []
     for width in (1366, 1024, 390):
         reader.page.set_viewport_size({"width": width, "height": 800})
@@ -1030,6 +1065,9 @@ def _overflow_report(reader: Reader, rel: str) -> list[str]:
         if state["sidebars"]:
             report.append(f"{where}: barras laterales que se desplazan de lado: "
                           f"{state['sidebars']}")
+        if width >= 1024 and state["tables"]:
+            report.append(f"{where}: {len(state['tables'])} tablas se salen de su caja: "
+                          f"{state['tables'][:2]}")
         if width >= 1024 and state["formulas"]:
             report.append(f"{where}: {len(state['formulas'])} fórmulas cortadas: "
                           f"{state['formulas'][:2]}")

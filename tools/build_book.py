@@ -62,6 +62,29 @@ NOTEBOOK_GLOB = "[0-9][0-9]_*.ipynb"
 SOLUTION_TAG = "solution"
 SHOW_SOLUTION = "Mostrar solución"
 HIDE_SOLUTION = "Ocultar solución"
+# Cada ejercicio tiene varias celdas de solución seguidas (los pasos, la respuesta que se
+# comprueba, una rúbrica): su botón dice cuál es, tomado del comentario de su primera línea
+# («# Solución del ejercicio 2 (respuesta que se comprueba)»); la primera dice solo «solución».
+_SOLUTION_PART = re.compile(
+    r"#\s*Solución del ejercicio [\w.]+\s*(?:\((?P<par>[^()]+)\)|:\s*(?P<col>.+))$"
+)
+
+
+def solution_labels(source: str) -> tuple[str, str]:
+    """Los textos del botón de una celda de solución: «Mostrar solución» y «Ocultar solución»,
+    con la parte que es entre paréntesis si su primera línea la dice.
+
+    >>> solution_labels("# Solución del ejercicio 3: rúbrica de autoevaluación")
+    ('Mostrar solución (rúbrica de autoevaluación)', 'Ocultar solución (rúbrica de autoevaluación)')
+    >>> solution_labels("# Solución del ejercicio 1 (respuesta que se comprueba)\\nx = 1")[0]
+    'Mostrar solución (respuesta que se comprueba)'
+    >>> solution_labels("# Solución del ejercicio 1\\nx = 1")[0]
+    'Mostrar solución'
+    """
+    match = _SOLUTION_PART.match(source.strip().partition("\n")[0].strip())
+    part = match and (match["par"] or match["col"]).strip()
+    suffix = f" ({part})" if part else ""
+    return SHOW_SOLUTION + suffix, HIDE_SOLUTION + suffix
 
 
 #: Clave de los metadatos de una celda de código con su texto alternativo: un texto (la celda
@@ -279,10 +302,8 @@ def stage_notebook(path: Path, src: Path) -> dict[str, str]:
         elif SOLUTION_TAG in tags:
             # myst-nb pliega la celda entera (código y salida) en un <details> cerrado.
             cell.metadata["tags"] = [t for t in tags if t != "hide-cell"] + ["hide-cell"]
-            cell.metadata["mystnb"] = {
-                "code_prompt_show": SHOW_SOLUTION,
-                "code_prompt_hide": HIDE_SOLUTION,
-            }
+            show, hide = solution_labels(cell.source)
+            cell.metadata["mystnb"] = {"code_prompt_show": show, "code_prompt_hide": hide}
         if cell.cell_type == "code":
             _link_markdown_outputs(cell)
     student_text = student_copy_text(path, nb)
