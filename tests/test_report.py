@@ -296,7 +296,7 @@ def test_autorank_agrees_on_two_algorithms():
     (lambda d: d.drop(index=3), {}, r"no están pareadas.*«B»"),
     (lambda d: d, {"design": "datasets"}, r"bloques de Friedman"),
     (lambda d: d.assign(exactitud=d.exactitud * 100), {}, r"parecen porcentajes"),
-    (lambda d: pd.concat([d, d.iloc[:1]]), {}, r"filas repetidas"),
+    (lambda d: pd.concat([d, d.iloc[:1]]), {}, r"filas repetidas para la misma partición y"),
     (lambda d: d[d.repeticion == 0].iloc[:4], {"test_train_ratio": 0.5}, r"muy pocas"),
     (lambda d: d.rename(columns={"exactitud": "x"}).assign(y=1), {}, r"qué columna tiene la puntuación"),
     (lambda d: d, {"metric": "bleu"}, r"`metric`: no se conoce"),
@@ -320,6 +320,10 @@ def test_datasets_errors_in_spanish():
         cu.analyze_results(table.assign(C=table.A), metric="exactitud", control="Z")
     with pytest.raises(ValueError, match=r"no se sabe qué es cada fila"):
         cu.analyze_results(table.drop(columns="conjunto"), metric="exactitud")
+    long = table.melt(id_vars="conjunto", var_name="algoritmo", value_name="exactitud")
+    with pytest.raises(ValueError, match=r"filas repetidas para el mismo conjunto de datos y "
+                                         r"modelo \(a, A\)"):
+        cu.analyze_results(pd.concat([long, long.iloc[:1]]))
     with pytest.raises(FileNotFoundError, match=r"no existe el fichero"):
         cu.analyze_results("no_existe.csv")
     with pytest.raises(TypeError, match=r"`data` debe ser un DataFrame"):

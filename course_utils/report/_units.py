@@ -74,6 +74,11 @@ def _unit_text(key: object) -> str:
     return f"({_key_text(key)})" if isinstance(key, tuple) else show_value(key)
 
 
+# «el mismo conjunto de datos», «la misma partición»: la unidad con su artículo.
+_SAME = {"conjunto de datos": "el mismo conjunto de datos", "partición": "la misma partición",
+         "semilla": "la misma semilla"}
+
+
 def _pivot(long: pd.DataFrame, unit_cols: list[str], model: str, score: str, where: str,
            unused: list | None = None):
     counts = long.groupby(unit_cols + [model], dropna=False).size()
@@ -85,7 +90,7 @@ def _pivot(long: pd.DataFrame, unit_cols: list[str], model: str, score: str, whe
                     f"esas filas, dígalo ({option('fold_column')}, {option('repeat_column')}, "
                     f"{option('seed_column')} o {option('dataset_column')}).")
         raise ValueError(
-            f"`data`: hay filas repetidas para la misma {where} y modelo ({_key_text(key)}): "
+            f"`data`: hay filas repetidas para {_SAME[where]} y modelo ({_key_text(key)}): "
             "cada modelo debe tener una sola puntuación por unidad. Quite las filas "
             "duplicadas." + hint
         )
