@@ -254,7 +254,7 @@ def analyze_results(
                 f"{option('higher_is_better', False)} (un error), o la medida con "
                 f"{option('metric')}."
             )
-        _percent(d, percent, metric_name, bounded)
+        _percent(d, percent, metric_name, bounded, higher_is_better)
         values = d.table.to_numpy(dtype=float)
         values = values[~np.isnan(values)]
         if bounded and (values.min() < 0 or values.max() > 1):
@@ -375,8 +375,11 @@ def _check_column_list(value: object, arg: str) -> tuple:
     return tuple(names)
 
 
-def _percent(d, percent: bool, metric_name: str, bounded: bool) -> None:
-    """Con ``percent=True``, divide las puntuaciones entre 100 y lo anota."""
+def _percent(d, percent: bool, metric_name: str, bounded: bool, higher: bool) -> None:
+    """Con ``percent=True``, divide las puntuaciones entre 100 y lo anota.
+
+    Si mayor es mejor (exactitud, AUC) y todas están entre 0 y 1, ya son proporciones: dividirlas
+    daría medias y diferencias cien veces menores. Un error de menos del 1 % sí puede darse."""
     if not percent:
         return
     if metric_name and not bounded:
@@ -390,6 +393,12 @@ def _percent(d, percent: bool, metric_name: str, bounded: bool) -> None:
         raise ValueError(
             f"{option('percent', True)}: hay puntuaciones entre {values.min():g} y "
             f"{values.max():g}, que no son porcentajes (de 0 a 100)."
+        )
+    if higher and values.max() <= 1:
+        raise ValueError(
+            f"{option('percent', True)}: todas las puntuaciones están entre {values.min():g} y "
+            f"{values.max():g}: ya son proporciones de 0 a 1, no porcentajes (divididas entre "
+            "100, la mejor sería menos del 1 %). Quite esa opción."
         )
     d.table = d.table / 100
     d.notes.append("Las puntuaciones estaban en porcentaje: se dividieron entre 100.")
