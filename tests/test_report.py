@@ -330,6 +330,22 @@ def test_datasets_errors_in_spanish():
         cu.analyze_results(table.to_numpy())
 
 
+def test_tables_without_anything_to_test_name_the_data():
+    """Sin variación que contrastar, el error habla de la tabla (`data`) y de los modelos, no de
+    los argumentos internos de la prueba (`scores`, `scores_a - scores_b`)."""
+    names = [f"c{i}" for i in range(8)]
+    same = pd.DataFrame({"conjunto": names, "A": 0.8, "B": 0.8, "C": 0.8})
+    with pytest.raises(ValueError, match=r"^`data`: los 3 algoritmos tienen la misma puntuación "
+                                         r"en cada uno de los 8 conjuntos"):
+        cu.analyze_results(same, metric="exactitud")
+    a = np.array([0.81, 0.79, 0.84, 0.80, 0.83, 0.78, 0.82, 0.85, 0.80, 0.79])
+    folds = pd.DataFrame({"particion": range(10), "A": a, "B": a - 0.02, "C": a[::-1]})
+    with pytest.raises(ValueError, match=r"^`data`: «A» − «B» vale 0.02 en todas las particiones"
+                                         r": sin variación") as info:
+        cu.analyze_results(folds, metric="exactitud", test_train_ratio=1 / 9)
+    assert "scores" not in str(info.value)
+
+
 def test_spanish_csv_with_decimal_comma(tmp_path):
     table = cu.load_garcia_herrera_2008()
     path = tmp_path / "resultados.csv"
