@@ -361,3 +361,35 @@ def test_a_number_with_an_annotation_is_named_as_such(cell):
         cu.analyze_results(table.assign(tpot=table.tpot.where(table.index != 2, "n/d")),
                            metric="auc")
     assert "anotación" not in str(info.value)
+
+
+@pytest.mark.parametrize("label, summary", [
+    ("Average", lambda t: t.mean()),
+    ("Media", lambda t: t.mean()),
+    ("Mean rank", lambda t: t.rank(axis=1, ascending=False).mean()),
+])
+def test_a_summary_row_at_the_bottom_is_not_a_data_set(tmp_path, label, summary):
+    """Las tablas publicadas suelen acabar en una fila «Average» o «Mean rank»: como un conjunto
+    más, Friedman tendría 31 bloques en vez de 30 y nada lo diría."""
+    scores = cu.load_garcia_herrera_2008()  # el fichero data/garcia_herrera2008.csv
+    table = scores.rename_axis(columns=None).reset_index()
+    extra = pd.DataFrame([[label, *summary(scores).round(3)]], columns=table.columns)
+    path = tmp_path / "con_resumen.csv"
+    pd.concat([table, extra]).to_csv(path, index=False)
+    code, _, err = _cli(path, "--medida", "exactitud")
+    line = _error_line(err)
+    assert code == 2 and f"la fila «{label}» de «conjunto» parece un resumen de las demás" in line
+    assert "Quítela del fichero" in line
+    table.to_csv(path, index=False)  # sin ella, Friedman sobre los 30 conjuntos (scipy)
+    r = cu.analyze_results(path, metric="exactitud")
+    assert r.n_units == 30
+    assert r.omnibus["chi2"] == pytest.approx(
+        stats.friedmanchisquare(*scores.to_numpy().T).statistic, rel=1e-12)
+
+
+def test_several_summary_rows_are_named_together():
+    table = cu.load_garcia_herrera_2008().rename_axis(columns=None).reset_index()
+    rows = pd.DataFrame([["Promedio", *[0.7] * 5], ["Wins", *[3] * 5]], columns=table.columns)
+    with pytest.raises(ValueError, match=r"las filas «Promedio», «Wins» de «conjunto» parecen un "
+                                         r"resumen.*Quítelas del fichero"):
+        cu.analyze_results(pd.concat([table, rows]), higher_is_better=True)
