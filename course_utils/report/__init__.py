@@ -201,7 +201,8 @@ def analyze_results(
     if higher_is_better is not None:
         higher_is_better = check_bool(higher_is_better, "higher_is_better")
     if control is not None and not isinstance(control, str):
-        raise TypeError(f"`control` debe ser el nombre de un algoritmo; se recibió {describe(control)}.")
+        raise TypeError("`control` debe ser el nombre de un algoritmo; se recibió "
+                        f"{describe(control)}.")
     if test_train_ratio is not None:
         from course_utils._validation import check_test_train_ratio
 
