@@ -379,7 +379,7 @@ def test_a_summary_row_at_the_bottom_is_not_a_data_set(tmp_path, label, summary)
     code, _, err = _cli(path, "--medida", "exactitud")
     line = _error_line(err)
     assert code == 2 and f"la fila «{label}» de «conjunto» parece un resumen de las demás" in line
-    assert "Quítela del fichero" in line
+    assert "Quítela de la tabla" in line
     table.to_csv(path, index=False)  # sin ella, Friedman sobre los 30 conjuntos (scipy)
     r = cu.analyze_results(path, metric="exactitud")
     assert r.n_units == 30
@@ -391,5 +391,5 @@ def test_several_summary_rows_are_named_together():
     table = cu.load_garcia_herrera_2008().rename_axis(columns=None).reset_index()
     rows = pd.DataFrame([["Promedio", *[0.7] * 5], ["Wins", *[3] * 5]], columns=table.columns)
     with pytest.raises(ValueError, match=r"las filas «Promedio», «Wins» de «conjunto» parecen un "
-                                         r"resumen.*Quítelas del fichero"):
+                                         r"resumen.*Quítelas de la tabla"):
         cu.analyze_results(pd.concat([table, rows]), higher_is_better=True)

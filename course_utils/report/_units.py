@@ -352,7 +352,7 @@ def _refuse_summary_rows(names: object, column: object) -> None:
             f"{'parece' if one else 'parecen'} un resumen de las demás (una media, un rango "
             f"medio, un total), no un conjunto de datos: {'analizarla' if one else 'analizarlas'}"
             " como uno más cambiaría los rangos y las pruebas. "
-            f"{'Quítela' if one else 'Quítelas'} del fichero; si "
+            f"{'Quítela' if one else 'Quítelas'} de la tabla; si "
             f"{'es un conjunto' if one else 'son conjuntos'} de datos, "
             f"{'cámbiele' if one else 'cámbieles'} el nombre."
         )
