@@ -332,8 +332,9 @@ def test_datasets_errors_in_spanish():
 
 
 def test_tables_without_anything_to_test_name_the_data():
-    """Sin variación que contrastar, el error habla de la tabla (`data`) y de los modelos, no de
-    los argumentos internos de la prueba (`scores`, `scores_a - scores_b`)."""
+    """Sin variación que contrastar, o con diferencias que desbordan, el error habla de la tabla
+    (`data`) y de los modelos, no de los argumentos internos de la prueba (`scores`,
+    `scores_a - scores_b`)."""
     names = [f"c{i}" for i in range(8)]
     same = pd.DataFrame({"conjunto": names, "A": 0.8, "B": 0.8, "C": 0.8})
     with pytest.raises(ValueError, match=r"^`data`: los 3 algoritmos tienen la misma puntuación "
@@ -345,6 +346,11 @@ def test_tables_without_anything_to_test_name_the_data():
                                          r": sin variación") as info:
         cu.analyze_results(folds, metric="exactitud", test_train_ratio=1 / 9)
     assert "scores" not in str(info.value)
+    huge = pd.DataFrame({"conjunto": names, "A": 1e308, "B": 1e308, "C": 1e308})
+    huge.loc[0, "A"] = -1e308
+    with pytest.raises(ValueError, match=r"^`data`: las puntuaciones van de -1e\+308 a 1e\+308: "
+                                         r"sus diferencias desbordan"):
+        cu.analyze_results(huge, higher_is_better=True)
 
 
 def test_spanish_csv_with_decimal_comma(tmp_path):

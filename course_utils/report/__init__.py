@@ -266,6 +266,14 @@ def analyze_results(
                 + (f": parecen porcentajes; dígalo con {option('percent', True)} y se "
                    "dividirán entre 100." if pct else ".")
             )
+        with np.errstate(over="ignore"):
+            spread = values.max() - values.min()
+        if not np.isfinite(spread):
+            raise ValueError(
+                f"`data`: las puntuaciones van de {values.min():g} a {values.max():g}: sus "
+                "diferencias desbordan la coma flotante. Reescálelas (por ejemplo, divídalas "
+                "entre una potencia de 10)."
+            )
         d.metric = metric_name
         if d.design == "cv":
             res = _analyze_cv(d, alpha, rope_t, higher_is_better, random_state)
