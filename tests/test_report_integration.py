@@ -393,3 +393,26 @@ def test_several_summary_rows_are_named_together():
     with pytest.raises(ValueError, match=r"las filas «Promedio», «Wins» de «conjunto» parecen un "
                                          r"resumen.*Quítelas de la tabla"):
         cu.analyze_results(pd.concat([table, rows]), higher_is_better=True)
+
+
+@pytest.mark.parametrize("name, summary", [
+    ("Average", lambda t: t.mean(axis=1)),
+    ("Best", lambda t: t.max(axis=1)),
+    ("Std", lambda t: t.std(axis=1)),
+])
+def test_a_summary_column_is_asked_about_not_compared(tmp_path, name, summary):
+    """Una columna «Average» o «Best» al final no es un sexto algoritmo: se pregunta."""
+    scores = cu.load_garcia_herrera_2008()
+    table = scores.rename_axis(columns=None).reset_index().assign(**{name: summary(scores).values})
+    path = tmp_path / "con_resumen.csv"
+    table.to_csv(path, index=False)
+    code, _, err = _cli(path, "--medida", "exactitud")
+    line = _error_line(err)
+    assert code == 2 and f"«{name}» parece, por su nombre, un resumen de las demás" in line
+    assert f"ignórela con --ignorar {name}" in line
+    code, out, err = _cli(path, "--medida", "exactitud", "--ignorar", name)
+    assert code == 0, err
+    r = cu.analyze_results(table, metric="exactitud", ignore_columns=[name])
+    assert r.models == tuple(scores.columns)
+    assert r.omnibus["chi2"] == pytest.approx(
+        stats.friedmanchisquare(*scores.to_numpy().T).statistic, rel=1e-12)

@@ -314,6 +314,17 @@ def refuse_values(column: str, kind: str, what: str) -> None:
         )
 
 
+#: Nombres de las filas o columnas de resumen que las tablas publicadas añaden a los resultados
+#: (normalizados con _plain): una media, un rango medio, el mejor de cada fila...
+SUMMARY_NAMES = {
+    "average", "avg", "mean", "media", "promedio", "median", "mediana", "total", "sum", "suma",
+    "std", "sd", "desviacion", "desviacion_tipica", "average_rank", "avg_rank", "mean_rank",
+    "average_ranking", "mean_ranking", "rank", "ranking", "rango", "rango_medio",
+    "rangos_medios", "ranking_medio", "wins", "victorias", "w_t_l", "win_tie_loss",
+    "wins_ties_losses", "best", "mejor", "max", "maximo", "min", "minimo",
+}
+
+
 def doubtful_model_columns(frame: pd.DataFrame, columns: list, bounded: bool | None,
                            scale: float, *, labels: bool = False) -> dict:
     """Las columnas que no parecen claramente de modelos, con el motivo.
@@ -336,6 +347,10 @@ def doubtful_model_columns(frame: pd.DataFrame, columns: list, bounded: bool | N
             continue
         if unnamed(c):  # la primera columna sin nombre ya la vio ``_input.row_labels``
             doubtful[c] = "no tiene nombre en la cabecera"
+            continue
+        if _plain(c) in SUMMARY_NAMES:
+            doubtful[c] = ("parece, por su nombre, un resumen de las demás columnas (una "
+                           "media, el mejor de cada fila...), no un modelo")
             continue
         if kind == "text":
             doubtful[c] = f"tiene textos ({_examples(frame[c])}), no puntuaciones"

@@ -17,7 +17,9 @@ import pandas as pd
 
 from course_utils._options import option
 from course_utils._validation import show_value
-from course_utils.report._roles import _plain, list_columns, refuse_values, value_kind
+from course_utils.report._roles import (
+    SUMMARY_NAMES, _plain, list_columns, refuse_values, value_kind,
+)
 
 
 def _missing_fix() -> str:
@@ -329,21 +331,11 @@ def _duplicates(frame: pd.DataFrame, keys: list) -> str:
     return ", ".join(shown) + (f" y {len(counts) - 4} más" if len(counts) > 4 else "")
 
 
-# Filas de resumen que las tablas publicadas ponen al final (normalizadas con _plain).
-_SUMMARY_ROWS = {
-    "average", "avg", "mean", "media", "promedio", "median", "mediana", "total", "sum", "suma",
-    "std", "sd", "desviacion", "desviacion_tipica", "average_rank", "avg_rank", "mean_rank",
-    "average_ranking", "mean_ranking", "rank", "ranking", "rango", "rango_medio",
-    "rangos_medios", "ranking_medio", "wins", "victorias", "w_t_l", "win_tie_loss",
-    "wins_ties_losses",
-}
-
-
 def _refuse_summary_rows(names: object, column: object) -> None:
     """Una fila «Average», «Media», «Mean rank»... no es un conjunto de datos: analizarla como
     uno más cambiaría los rangos, la prueba global y las parejas sin que nada lo dijera."""
     found = [str(n) for n in pd.unique(np.asarray(names, dtype=object))
-             if _plain(n) in _SUMMARY_ROWS]
+             if _plain(n) in SUMMARY_NAMES]
     if found:
         one = len(found) == 1
         rows = ", ".join(f"«{n}»" for n in found)
