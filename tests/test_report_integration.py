@@ -416,3 +416,26 @@ def test_a_summary_column_is_asked_about_not_compared(tmp_path, name, summary):
     assert r.models == tuple(scores.columns)
     assert r.omnibus["chi2"] == pytest.approx(
         stats.friedmanchisquare(*scores.to_numpy().T).statistic, rel=1e-12)
+
+
+def test_percent_signs_as_excel_writes_them_say_how_to_save_the_table(tmp_path):
+    """Excel en español guarda las celdas con formato «Porcentaje» como «85,3 %» (espacio duro
+    antes del signo): no se pregunta si esas columnas son modelos, se dice cómo guardarlas."""
+    s = _wide(n=8, models=("Árbol", "Regresión logística"))
+    cells = {m: [f"{100 * v:.1f}\u00a0%".replace(".", ",") for v in s[m]] for m in s}
+    cells["Regresión logística"][3] = "—"  # un hueco marcado a mano
+    path = tmp_path / "excel.csv"
+    lines = ["conjunto;" + ";".join(s)] + [
+        f"c{i};" + ";".join(cells[m][i] for m in s) for i in range(8)]
+    path.write_bytes(("\r\n".join(lines) + "\r\n").encode("cp1252"))
+    code, _, err = _cli(path, "--medida", "exactitud")
+    line = _error_line(err)
+    assert code == 2
+    assert "«Árbol», «Regresión logística» tienen porcentajes escritos con el signo %" in line
+    assert "y pase --porcentaje" in line and "--ignorar" not in line
+    # Sin el signo y con --porcentaje, la prueba de Wilcoxon de scipy (8 conjuntos, exacta)
+    plain = pd.DataFrame({"conjunto": [f"c{i}" for i in range(8)],
+                          **{m: np.round(100 * s[m], 1) for m in s}})
+    r = cu.analyze_results(plain, metric="exactitud", percent=True)
+    a, b = (plain[m].to_numpy() / 100 for m in s)
+    assert r.comparisons.pvalue.iloc[0] == pytest.approx(stats.wilcoxon(a, b).pvalue, rel=1e-9)

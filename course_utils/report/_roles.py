@@ -337,6 +337,7 @@ def doubtful_model_columns(frame: pd.DataFrame, columns: list, bounded: bool | N
     unidades), la única columna con solo dos valores entre otras que tienen más parece la de
     las etiquetas verdaderas de un conjunto de prueba (``d`` con 0 y 1).
     """
+    _refuse_percent_signs(frame, columns)
     doubtful, kinds, values = {}, {}, {}
     if labels:
         doubtful.update(_label_like(frame, columns))
@@ -386,6 +387,32 @@ def doubtful_model_columns(frame: pd.DataFrame, columns: list, bounded: bool | N
                 doubtful[c] = (f"tiene valores {_span(values[c])} y las demás columnas están "
                                f"entre 0 y {scale:g}")
     return doubtful
+
+
+_PERCENT_CELL = re.compile(r"\s*[-+]?\d+(?:[.,]\d+)?\s*%\s*")
+
+
+def _refuse_percent_signs(frame: pd.DataFrame, columns: list) -> None:
+    """Celdas como «85,3 %» (lo que escribe Excel con el formato «Porcentaje»): son puntuaciones,
+    no textos, pero el signo impide leerlas; se dice cómo guardarlas en vez de preguntar si la
+    columna es un modelo."""
+    signed = []
+    for c in columns:
+        cells = frame[c].dropna()
+        # al menos la mitad: otra celda puede ser una marca de hueco («—», «n/d»)
+        if (value_kind(frame[c]) == "text" and len(cells)
+                and 2 * cells.astype(str).map(_PERCENT_CELL.fullmatch).notna().sum()
+                >= len(cells)):
+            signed.append(c)
+    if signed:
+        one = len(signed) == 1
+        raise ValueError(
+            f"`data`: {list_columns(signed)} {'tiene' if one else 'tienen'} porcentajes "
+            f"escritos con el signo % ({_examples(frame[signed[0]])}), que no se leen como "
+            "números. Escríbalos sin el signo (en Excel, formato de celda «Número» en vez de "
+            f"«Porcentaje») y pase {option('percent', True)}, o escriba las proporciones "
+            "(0.853 en vez de 85,3 %)."
+        )
 
 
 def _label_like(frame: pd.DataFrame, columns: list) -> dict:
