@@ -393,6 +393,10 @@ def test_several_summary_rows_are_named_together():
     with pytest.raises(ValueError, match=r"las filas «Promedio», «Wins» de «conjunto» parecen un "
                                          r"resumen.*Quítelas de la tabla"):
         cu.analyze_results(pd.concat([table, rows]), higher_is_better=True)
+    long = pd.concat([table, rows]).melt(id_vars="conjunto", var_name="algoritmo",
+                                         value_name="exactitud")
+    with pytest.raises(ValueError, match=r"las filas «Promedio», «Wins» de «conjunto» parecen"):
+        cu.analyze_results(long)  # también en una tabla larga
 
 
 @pytest.mark.parametrize("name, summary", [

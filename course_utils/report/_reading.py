@@ -387,6 +387,7 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
                 f"({option('design', 'datasets')}). Para analizar uno solo, filtre sus filas "
                 "antes."
             )
+        _refuse_summary_rows(long[dataset], dataset)
         averaged = ""
         if units:
             wide = _pivot(long, [dataset] + units, model, score, "partición", unused)
