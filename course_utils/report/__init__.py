@@ -142,14 +142,16 @@ def analyze_results(
         En una tabla ancha, las columnas que son modelos (las demás no se analizan). Por
         defecto son modelos las columnas sin otro papel; si alguna no lo parece claramente
         (textos, un índice 0, 1, …, enteros entre decimales, valores fuera del rango de la
-        medida), se pregunta.
+        medida, un nombre de resumen como «Average» o «Best»), se pregunta. Una fila de
+        resumen («Average», «Media», «Mean rank»...) entre los conjuntos de datos se rechaza.
     ignore_columns : list of str o None
         Columnas que no se usan (identificadores, descripciones, tiempos...). Las que se
         reconocen por su nombre (``id``, ``n_features``, ``fit_time``, ``tiempo``...) ya no se
         analizan como modelos; el informe dice cuáles se dejaron fuera.
     percent : bool
         Las puntuaciones están en porcentaje (0-100): se dividen entre 100 y el informe lo
-        dice. Solo para medidas acotadas (exactitud, AUC, F1, error...).
+        dice. Solo para medidas acotadas (exactitud, AUC, F1, error...). Si mayor es mejor y
+        todas están entre 0 y 1, ya son proporciones y se rechaza.
     positive_label : object o None
         Clase positiva de un problema binario con puntuaciones (la que indican las
         puntuaciones altas). Se deduce solo de parejas sin duda: 0/1, -1/1, False/True,
