@@ -105,7 +105,7 @@ def _parser() -> argparse.ArgumentParser:
                    "Wilcoxon (por defecto; no depende de los demás algoritmos) o con los rangos "
                    "medios de Friedman (Bergmann-Hommel, o Holm frente al --control; dependen "
                    "de qué otros algoritmos haya)")
-    p.add_argument("--semilla", type=int, default=0, help="semilla de los remuestreos (0)")
+    p.add_argument("--semilla", type=_seed, default=0, help="semilla de los remuestreos (0)")
     _role_options(p)
     p.add_argument("--formato", choices=["markdown", "html", "latex"], default=None,
                    help="formato del informe (por defecto, el de la extensión de --salida, "
@@ -292,6 +292,16 @@ def _number(text: str) -> float:
     except (ValueError, ZeroDivisionError):
         raise argparse.ArgumentTypeError(
             f"se esperaba un número (como 0.05, 0,05 o 1/9); se recibió «{text}»") from None
+
+
+def _seed(text: str) -> int:
+    """``--semilla``: un entero (``1.5`` o ``abc`` no lo son)."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"se esperaba un entero mayor o igual que 0 (como 0 o 42); se recibió «{text}»"
+        ) from None
 
 
 def _index_col(value: str | None) -> object:

@@ -296,9 +296,10 @@ def test_autorank_agrees_on_two_algorithms():
     (lambda d: d.drop(index=3), {}, r"no están pareadas.*«B»"),
     (lambda d: d, {"design": "datasets"}, r"bloques de Friedman"),
     (lambda d: d.assign(exactitud=d.exactitud * 100), {}, r"parecen porcentajes"),
-    (lambda d: pd.concat([d, d.iloc[:1]]), {}, r"filas repetidas"),
+    (lambda d: pd.concat([d, d.iloc[:1]]), {}, r"filas repetidas para la misma partición y"),
     (lambda d: d[d.repeticion == 0].iloc[:4], {"test_train_ratio": 0.5}, r"muy pocas"),
-    (lambda d: d.rename(columns={"exactitud": "x"}).assign(y=1), {}, r"qué columna tiene la puntuación"),
+    (lambda d: d.rename(columns={"exactitud": "x"}).assign(y=1), {},
+     r"qué columna tiene la puntuación"),
     (lambda d: d, {"metric": "bleu"}, r"`metric`: no se conoce"),
     (lambda d: d, {"rope": -1}, r"`rope` debe ser un número positivo"),
     (lambda d: d, {"control": 3}, r"`control` debe ser"),
@@ -320,10 +321,36 @@ def test_datasets_errors_in_spanish():
         cu.analyze_results(table.assign(C=table.A), metric="exactitud", control="Z")
     with pytest.raises(ValueError, match=r"no se sabe qué es cada fila"):
         cu.analyze_results(table.drop(columns="conjunto"), metric="exactitud")
+    long = table.melt(id_vars="conjunto", var_name="algoritmo", value_name="exactitud")
+    with pytest.raises(ValueError, match=r"filas repetidas para el mismo conjunto de datos y "
+                                         r"modelo \(a, A\)"):
+        cu.analyze_results(pd.concat([long, long.iloc[:1]]))
     with pytest.raises(FileNotFoundError, match=r"no existe el fichero"):
         cu.analyze_results("no_existe.csv")
     with pytest.raises(TypeError, match=r"`data` debe ser un DataFrame"):
         cu.analyze_results(table.to_numpy())
+
+
+def test_tables_without_anything_to_test_name_the_data():
+    """Sin variación que contrastar, o con diferencias que desbordan, el error habla de la tabla
+    (`data`) y de los modelos, no de los argumentos internos de la prueba (`scores`,
+    `scores_a - scores_b`)."""
+    names = [f"c{i}" for i in range(8)]
+    same = pd.DataFrame({"conjunto": names, "A": 0.8, "B": 0.8, "C": 0.8})
+    with pytest.raises(ValueError, match=r"^`data`: los 3 algoritmos tienen la misma puntuación "
+                                         r"en cada uno de los 8 conjuntos"):
+        cu.analyze_results(same, metric="exactitud")
+    a = np.array([0.81, 0.79, 0.84, 0.80, 0.83, 0.78, 0.82, 0.85, 0.80, 0.79])
+    folds = pd.DataFrame({"particion": range(10), "A": a, "B": a - 0.02, "C": a[::-1]})
+    with pytest.raises(ValueError, match=r"^`data`: «A» − «B» vale 0.02 en todas las particiones"
+                                         r": sin variación") as info:
+        cu.analyze_results(folds, metric="exactitud", test_train_ratio=1 / 9)
+    assert "scores" not in str(info.value)
+    huge = pd.DataFrame({"conjunto": names, "A": 1e308, "B": 1e308, "C": 1e308})
+    huge.loc[0, "A"] = -1e308
+    with pytest.raises(ValueError, match=r"^`data`: las puntuaciones van de -1e\+308 a 1e\+308: "
+                                         r"sus diferencias desbordan"):
+        cu.analyze_results(huge, higher_is_better=True)
 
 
 def test_spanish_csv_with_decimal_comma(tmp_path):

@@ -361,3 +361,85 @@ def test_a_number_with_an_annotation_is_named_as_such(cell):
         cu.analyze_results(table.assign(tpot=table.tpot.where(table.index != 2, "n/d")),
                            metric="auc")
     assert "anotación" not in str(info.value)
+
+
+@pytest.mark.parametrize("label, summary", [
+    ("Average", lambda t: t.mean()),
+    ("Media", lambda t: t.mean()),
+    ("Mean rank", lambda t: t.rank(axis=1, ascending=False).mean()),
+])
+def test_a_summary_row_at_the_bottom_is_not_a_data_set(tmp_path, label, summary):
+    """Las tablas publicadas suelen acabar en una fila «Average» o «Mean rank»: como un conjunto
+    más, Friedman tendría 31 bloques en vez de 30 y nada lo diría."""
+    scores = cu.load_garcia_herrera_2008()  # el fichero data/garcia_herrera2008.csv
+    table = scores.rename_axis(columns=None).reset_index()
+    extra = pd.DataFrame([[label, *summary(scores).round(3)]], columns=table.columns)
+    path = tmp_path / "con_resumen.csv"
+    pd.concat([table, extra]).to_csv(path, index=False)
+    code, _, err = _cli(path, "--medida", "exactitud")
+    line = _error_line(err)
+    assert code == 2 and f"la fila «{label}» de «conjunto» parece un resumen de las demás" in line
+    assert "Quítela de la tabla" in line
+    table.to_csv(path, index=False)  # sin ella, Friedman sobre los 30 conjuntos (scipy)
+    r = cu.analyze_results(path, metric="exactitud")
+    assert r.n_units == 30
+    assert r.omnibus["chi2"] == pytest.approx(
+        stats.friedmanchisquare(*scores.to_numpy().T).statistic, rel=1e-12)
+
+
+def test_several_summary_rows_are_named_together():
+    table = cu.load_garcia_herrera_2008().rename_axis(columns=None).reset_index()
+    rows = pd.DataFrame([["Promedio", *[0.7] * 5], ["Wins", *[3] * 5]], columns=table.columns)
+    with pytest.raises(ValueError, match=r"las filas «Promedio», «Wins» de «conjunto» parecen un "
+                                         r"resumen.*Quítelas de la tabla"):
+        cu.analyze_results(pd.concat([table, rows]), higher_is_better=True)
+    long = pd.concat([table, rows]).melt(id_vars="conjunto", var_name="algoritmo",
+                                         value_name="exactitud")
+    with pytest.raises(ValueError, match=r"las filas «Promedio», «Wins» de «conjunto» parecen"):
+        cu.analyze_results(long)  # también en una tabla larga
+
+
+@pytest.mark.parametrize("name, summary", [
+    ("Average", lambda t: t.mean(axis=1)),
+    ("Best", lambda t: t.max(axis=1)),
+    ("Std", lambda t: t.std(axis=1)),
+])
+def test_a_summary_column_is_asked_about_not_compared(tmp_path, name, summary):
+    """Una columna «Average» o «Best» al final no es un sexto algoritmo: se pregunta."""
+    scores = cu.load_garcia_herrera_2008()
+    table = scores.rename_axis(columns=None).reset_index().assign(**{name: summary(scores).values})
+    path = tmp_path / "con_resumen.csv"
+    table.to_csv(path, index=False)
+    code, _, err = _cli(path, "--medida", "exactitud")
+    line = _error_line(err)
+    assert code == 2 and f"«{name}» parece, por su nombre, un resumen de las demás" in line
+    assert f"ignórela con --ignorar {name}" in line
+    code, out, err = _cli(path, "--medida", "exactitud", "--ignorar", name)
+    assert code == 0, err
+    r = cu.analyze_results(table, metric="exactitud", ignore_columns=[name])
+    assert r.models == tuple(scores.columns)
+    assert r.omnibus["chi2"] == pytest.approx(
+        stats.friedmanchisquare(*scores.to_numpy().T).statistic, rel=1e-12)
+
+
+def test_percent_signs_as_excel_writes_them_say_how_to_save_the_table(tmp_path):
+    """Excel en español guarda las celdas con formato «Porcentaje» como «85,3 %» (espacio duro
+    antes del signo): no se pregunta si esas columnas son modelos, se dice cómo guardarlas."""
+    s = _wide(n=8, models=("Árbol", "Regresión logística"))
+    cells = {m: [f"{100 * v:.1f}\u00a0%".replace(".", ",") for v in s[m]] for m in s}
+    cells["Regresión logística"][3] = "—"  # un hueco marcado a mano
+    path = tmp_path / "excel.csv"
+    lines = ["conjunto;" + ";".join(s)] + [
+        f"c{i};" + ";".join(cells[m][i] for m in s) for i in range(8)]
+    path.write_bytes(("\r\n".join(lines) + "\r\n").encode("cp1252"))
+    code, _, err = _cli(path, "--medida", "exactitud")
+    line = _error_line(err)
+    assert code == 2
+    assert "«Árbol», «Regresión logística» tienen porcentajes escritos con el signo %" in line
+    assert "y pase --porcentaje" in line and "--ignorar" not in line
+    # Sin el signo y con --porcentaje, la prueba de Wilcoxon de scipy (8 conjuntos, exacta)
+    plain = pd.DataFrame({"conjunto": [f"c{i}" for i in range(8)],
+                          **{m: np.round(100 * s[m], 1) for m in s}})
+    r = cu.analyze_results(plain, metric="exactitud", percent=True)
+    a, b = (plain[m].to_numpy() / 100 for m in s)
+    assert r.comparisons.pvalue.iloc[0] == pytest.approx(stats.wilcoxon(a, b).pvalue, rel=1e-9)

@@ -642,6 +642,9 @@ def test_command_line_numbers_accept_fractions_and_decimal_commas(tmp_path):
     assert f"{p:.4f}" in out
     code, _, err = _cli(path, "--medida", "exactitud", "--razon", "1/0")
     assert code == 2 and "argumento --razon: se esperaba un número (como 0.05, 0,05 o 1/9)" in err
+    code, _, err = _cli(path, "--medida", "exactitud", "--razon", "1/9", "--semilla", "1.5")
+    assert code == 2 and ("argumento --semilla: se esperaba un entero mayor o igual que 0 (como "
+                          "0 o 42); se recibió «1.5»") in err
 
 
 def test_an_index_that_repeats_a_column():

@@ -473,6 +473,18 @@ def test_percent_scores_are_divided_and_said(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "dígalo con --porcentaje y" in err and "percent=" not in err
     assert main(["informe", str(csv), "--medida", "accuracy", "--porcentaje"]) == 0
+    capsys.readouterr()
+    # Proporciones con --porcentaje: medias y diferencias saldrían cien veces menores.
+    wide[["dataset", "A", "B"]].to_csv(csv, index=False)
+    assert main(["informe", str(csv), "--medida", "accuracy", "--porcentaje"]) == 2
+    err = capsys.readouterr().err
+    assert "--porcentaje: todas las puntuaciones están entre" in err
+    assert "ya son proporciones de 0 a 1" in err and "percent=" not in err
+    # Un error por debajo del 1 % sí puede estar en porcentaje.
+    err_pct = pd.DataFrame({"dataset": wide.dataset, "A": 1 - wide.A, "B": 1 - wide.B})
+    r = cu.analyze_results(err_pct, metric="error", percent=True)
+    assert r.comparisons.estimate.iloc[0] == pytest.approx((wide.B - wide.A).mean() / 100,
+                                                           rel=1e-12)
 
 
 # --- Predicciones sobre un conjunto de prueba ----------------------------------------------

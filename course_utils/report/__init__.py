@@ -142,14 +142,16 @@ def analyze_results(
         En una tabla ancha, las columnas que son modelos (las demás no se analizan). Por
         defecto son modelos las columnas sin otro papel; si alguna no lo parece claramente
         (textos, un índice 0, 1, …, enteros entre decimales, valores fuera del rango de la
-        medida), se pregunta.
+        medida, un nombre de resumen como «Average» o «Best»), se pregunta. Una fila de
+        resumen («Average», «Media», «Mean rank»...) entre los conjuntos de datos se rechaza.
     ignore_columns : list of str o None
         Columnas que no se usan (identificadores, descripciones, tiempos...). Las que se
         reconocen por su nombre (``id``, ``n_features``, ``fit_time``, ``tiempo``...) ya no se
         analizan como modelos; el informe dice cuáles se dejaron fuera.
     percent : bool
         Las puntuaciones están en porcentaje (0-100): se dividen entre 100 y el informe lo
-        dice. Solo para medidas acotadas (exactitud, AUC, F1, error...).
+        dice. Solo para medidas acotadas (exactitud, AUC, F1, error...). Si mayor es mejor y
+        todas están entre 0 y 1, ya son proporciones y se rechaza.
     positive_label : object o None
         Clase positiva de un problema binario con puntuaciones (la que indican las
         puntuaciones altas). Se deduce solo de parejas sin duda: 0/1, -1/1, False/True,
@@ -201,7 +203,8 @@ def analyze_results(
     if higher_is_better is not None:
         higher_is_better = check_bool(higher_is_better, "higher_is_better")
     if control is not None and not isinstance(control, str):
-        raise TypeError(f"`control` debe ser el nombre de un algoritmo; se recibió {describe(control)}.")
+        raise TypeError("`control` debe ser el nombre de un algoritmo; se recibió "
+                        f"{describe(control)}.")
     if test_train_ratio is not None:
         from course_utils._validation import check_test_train_ratio
 
@@ -254,7 +257,7 @@ def analyze_results(
                 f"{option('higher_is_better', False)} (un error), o la medida con "
                 f"{option('metric')}."
             )
-        _percent(d, percent, metric_name, bounded)
+        _percent(d, percent, metric_name, bounded, higher_is_better)
         values = d.table.to_numpy(dtype=float)
         values = values[~np.isnan(values)]
         if bounded and (values.min() < 0 or values.max() > 1):
@@ -264,6 +267,14 @@ def analyze_results(
                 f"{values.min():g} y {values.max():g}"
                 + (f": parecen porcentajes; dígalo con {option('percent', True)} y se "
                    "dividirán entre 100." if pct else ".")
+            )
+        with np.errstate(over="ignore"):
+            spread = values.max() - values.min()
+        if not np.isfinite(spread):
+            raise ValueError(
+                f"`data`: las puntuaciones van de {values.min():g} a {values.max():g}: sus "
+                "diferencias desbordan la coma flotante. Reescálelas (por ejemplo, divídalas "
+                "entre una potencia de 10)."
             )
         d.metric = metric_name
         if d.design == "cv":
@@ -375,8 +386,11 @@ def _check_column_list(value: object, arg: str) -> tuple:
     return tuple(names)
 
 
-def _percent(d, percent: bool, metric_name: str, bounded: bool) -> None:
-    """Con ``percent=True``, divide las puntuaciones entre 100 y lo anota."""
+def _percent(d, percent: bool, metric_name: str, bounded: bool, higher: bool) -> None:
+    """Con ``percent=True``, divide las puntuaciones entre 100 y lo anota.
+
+    Si mayor es mejor (exactitud, AUC) y todas están entre 0 y 1, ya son proporciones: dividirlas
+    daría medias y diferencias cien veces menores. Un error de menos del 1 % sí puede darse."""
     if not percent:
         return
     if metric_name and not bounded:
@@ -390,6 +404,12 @@ def _percent(d, percent: bool, metric_name: str, bounded: bool) -> None:
         raise ValueError(
             f"{option('percent', True)}: hay puntuaciones entre {values.min():g} y "
             f"{values.max():g}, que no son porcentajes (de 0 a 100)."
+        )
+    if higher and values.max() <= 1:
+        raise ValueError(
+            f"{option('percent', True)}: todas las puntuaciones están entre {values.min():g} y "
+            f"{values.max():g}: ya son proporciones de 0 a 1, no porcentajes (divididas entre "
+            "100, la mejor sería menos del 1 %). Quite esa opción."
         )
     d.table = d.table / 100
     d.notes.append("Las puntuaciones estaban en porcentaje: se dividieron entre 100.")

@@ -196,7 +196,9 @@ def _backwards_notes(backwards: dict) -> list[str]:
 
 def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
     from course_utils.bayesian import bayesian_correlated_ttest
-    from course_utils.comparison import combined_ftest_5x2cv, corrected_resampled_ttest
+    from course_utils.comparison import (
+        _is_constant, combined_ftest_5x2cv, corrected_resampled_ttest,
+    )
 
     table = d.table
     models = list(table.columns)
@@ -230,8 +232,15 @@ def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
             _identical(a, b, "las mismas puntuaciones en todas las particiones", models, notes,
                        rows)
             continue
-        t = corrected_resampled_ttest(table[a].to_numpy(), table[b].to_numpy(),
-                                      test_train_ratio=ratio, alpha=alpha)
+        x, y = table[a].to_numpy(), table[b].to_numpy()
+        if _is_constant(x - y, x, y):
+            raise ValueError(
+                f"`data`: «{a}» − «{b}» vale {x[0] - y[0]:.4g} en todas las particiones: sin "
+                "variación entre particiones la t corregida no está definida (dividiría entre "
+                "0). Suele deberse a puntuaciones redondeadas con muy pocos decimales: guarde "
+                "más."
+            )
+        t = corrected_resampled_ttest(x, y, test_train_ratio=ratio, alpha=alpha)
         details.append(t)
         p = t.pvalue
         if d.cv == "5x2" and len(models) == 2:

@@ -231,6 +231,11 @@ def _friedman_omnibus(table: pd.DataFrame, alpha: float, higher: bool):
             f"conjuntos ordenan igual a los algoritmos, es (k!)^(1−N) = {floor:.4f}. Hacen "
             f"falta al menos {needed} conjuntos (y más para comparar parejas)."
         )
+    if (table.nunique(axis=1) == 1).all():
+        raise ValueError(
+            f"`data`: los {k} algoritmos tienen la misma puntuación en cada uno de los {n} "
+            "conjuntos: son idénticos y no hay diferencia que contrastar."
+        )
     fr = friedman_test(table, higher_is_better=higher, tie_correction=True)
     has_ties = bool(np.any(fr.ranks.to_numpy() % 1 != 0))
     ties = ("con la corrección por empates, como R (friedman.test), scipy y autorank"

@@ -143,10 +143,11 @@ def figure_text(result) -> tuple[str, str]:
                     + "; ".join(", ".join(map(str, g)) for g in groups) + ".")
         else:
             alt += "Ninguna barra: todas las parejas difieren significativamente."
-        return "Diagrama de diferencias críticas: rango medio de cada algoritmo (1 = el mejor).", alt
+        return ("Diagrama de diferencias críticas: rango medio de cada algoritmo (1 = el "
+                "mejor).", alt)
     rows = result.comparisons.dropna(subset=["ci_low", "ci_high"])
-    caption = (f"{_cap(result.effect)} (A − B) con su intervalo de confianza al {conf}, una fila por "
-               "pareja; la línea vertical marca el 0 (ninguna diferencia).")
+    caption = (f"{_cap(result.effect)} (A − B) con su intervalo de confianza al {conf}, una fila "
+               "por pareja; la línea vertical marca el 0 (ninguna diferencia).")
     if not len(rows):
         return caption, "Figura sin intervalos: ninguna comparación tiene intervalo de confianza."
     listed = "; ".join(f"{r.a} − {r.b}: {_fmt(r.estimate)} [{_fmt(r.ci_low)}, {_fmt(r.ci_high)}]"

@@ -92,7 +92,8 @@ def _inline(text: str) -> str:
 
 
 def latex_symbol(symbol: str) -> str:
-    """El símbolo de un estadístico en modo matemático: ``F_F`` → ``$F_{F}$``, ``χ²`` → ``$\\chi^{2}$``."""
+    """El símbolo de un estadístico en modo matemático: ``F_F`` → ``$F_{F}$``, ``χ²`` →
+    ``$\\chi^{2}$``."""
     if not re.fullmatch(r"[A-Za-z\u0370-\u03ff²³_]+", symbol):
         return latex_escape(symbol)
 

@@ -21,8 +21,8 @@ from course_utils._options import option
 from course_utils.report._predictions import prediction_kind, refuse_class_probabilities
 from course_utils.report._units import (
     _averaged_note, _check_numeric, _cv_structure, _drop_empty_scores, _duplicates,
-    _group_means, _missing_fix, _pivot, _ratio_from_columns, _seed_per_run, _unpaired,
-    _unpaired_within,
+    _group_means, _missing_fix, _pivot, _ratio_from_columns, _refuse_summary_rows,
+    _seed_per_run, _unpaired, _unpaired_within,
 )
 from course_utils.report._roles import (
     _DATASET_NAMES, _FOLD_NAMES, _LABEL_NAMES, _METRIC_NAME_NAMES, _NTEST_NAMES, _examples,
@@ -387,6 +387,7 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
                 f"({option('design', 'datasets')}). Para analizar uno solo, filtre sus filas "
                 "antes."
             )
+        _refuse_summary_rows(long[dataset], dataset)
         averaged = ""
         if units:
             wide = _pivot(long, [dataset] + units, model, score, "partición", unused)
@@ -592,6 +593,7 @@ def _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
                 f"{option('seed_column')}); si son duplicados, quítelos."
             )
         names = table[dataset].to_numpy()
+        _refuse_summary_rows(names, dataset)
         if inner:
             values = values.set_axis(pd.MultiIndex.from_frame(table[keys]), axis=0)
             values = _unpaired_within(values, allow_missing, notes)

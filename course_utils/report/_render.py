@@ -156,7 +156,8 @@ class AnalysisResult:
         )))
         if self.metric:
             direction = {True: "mayor es mejor", False: "menor es mejor", None: ""}
-            extra = f" ({direction[self.higher_is_better]})" if self.higher_is_better is not None else ""
+            extra = (f" ({direction[self.higher_is_better]})"
+                     if self.higher_is_better is not None else "")
             blocks.append(("p", f"Medida: **{self.metric}**{extra}."))
         blocks.append(("h2", "Prueba elegida y por qué"))
         items = [f"**{_cap(self._procedure(e))}.** {e.why} Lo enseña el {link(e)}."
@@ -278,7 +279,8 @@ class AnalysisResult:
             elif kind == "p":
                 body.append(f"<p>{inline_html(content)}</p>")
             elif kind == "ul":
-                body.append("<ul>" + "".join(f"<li>{inline_html(i)}</li>" for i in content) + "</ul>")
+                items = "".join(f"<li>{inline_html(i)}</li>" for i in content)
+                body.append(f"<ul>{items}</ul>")
             elif kind == "table":
                 body.append(html_table(content, table_caption(self, content),
                                        f"{100 * (1 - self.alpha):g}"))

@@ -314,6 +314,17 @@ def refuse_values(column: str, kind: str, what: str) -> None:
         )
 
 
+#: Nombres de las filas o columnas de resumen que las tablas publicadas añaden a los resultados
+#: (normalizados con _plain): una media, un rango medio, el mejor de cada fila...
+SUMMARY_NAMES = {
+    "average", "avg", "mean", "media", "promedio", "median", "mediana", "total", "sum", "suma",
+    "std", "sd", "desviacion", "desviacion_tipica", "average_rank", "avg_rank", "mean_rank",
+    "average_ranking", "mean_ranking", "rank", "ranking", "rango", "rango_medio",
+    "rangos_medios", "ranking_medio", "wins", "victorias", "w_t_l", "win_tie_loss",
+    "wins_ties_losses", "best", "mejor", "max", "maximo", "min", "minimo",
+}
+
+
 def doubtful_model_columns(frame: pd.DataFrame, columns: list, bounded: bool | None,
                            scale: float, *, labels: bool = False) -> dict:
     """Las columnas que no parecen claramente de modelos, con el motivo.
@@ -326,6 +337,7 @@ def doubtful_model_columns(frame: pd.DataFrame, columns: list, bounded: bool | N
     unidades), la única columna con solo dos valores entre otras que tienen más parece la de
     las etiquetas verdaderas de un conjunto de prueba (``d`` con 0 y 1).
     """
+    _refuse_percent_signs(frame, columns)
     doubtful, kinds, values = {}, {}, {}
     if labels:
         doubtful.update(_label_like(frame, columns))
@@ -336,6 +348,10 @@ def doubtful_model_columns(frame: pd.DataFrame, columns: list, bounded: bool | N
             continue
         if unnamed(c):  # la primera columna sin nombre ya la vio ``_input.row_labels``
             doubtful[c] = "no tiene nombre en la cabecera"
+            continue
+        if _plain(c) in SUMMARY_NAMES:
+            doubtful[c] = ("parece, por su nombre, un resumen de las demás columnas (una "
+                           "media, el mejor de cada fila...), no un modelo")
             continue
         if kind == "text":
             doubtful[c] = f"tiene textos ({_examples(frame[c])}), no puntuaciones"
@@ -371,6 +387,32 @@ def doubtful_model_columns(frame: pd.DataFrame, columns: list, bounded: bool | N
                 doubtful[c] = (f"tiene valores {_span(values[c])} y las demás columnas están "
                                f"entre 0 y {scale:g}")
     return doubtful
+
+
+_PERCENT_CELL = re.compile(r"\s*[-+]?\d+(?:[.,]\d+)?\s*%\s*")
+
+
+def _refuse_percent_signs(frame: pd.DataFrame, columns: list) -> None:
+    """Celdas como «85,3 %» (lo que escribe Excel con el formato «Porcentaje»): son puntuaciones,
+    no textos, pero el signo impide leerlas; se dice cómo guardarlas en vez de preguntar si la
+    columna es un modelo."""
+    signed = []
+    for c in columns:
+        cells = frame[c].dropna()
+        # al menos la mitad: otra celda puede ser una marca de hueco («—», «n/d»)
+        if (value_kind(frame[c]) == "text" and len(cells)
+                and 2 * cells.astype(str).map(_PERCENT_CELL.fullmatch).notna().sum()
+                >= len(cells)):
+            signed.append(c)
+    if signed:
+        one = len(signed) == 1
+        raise ValueError(
+            f"`data`: {list_columns(signed)} {'tiene' if one else 'tienen'} porcentajes "
+            f"escritos con el signo % ({_examples(frame[signed[0]])}), que no se leen como "
+            "números. Escríbalos sin el signo (en Excel, formato de celda «Número» en vez de "
+            f"«Porcentaje») y pase {option('percent', True)}, o escriba las proporciones "
+            "(0.853 en vez de 85,3 %)."
+        )
 
 
 def _label_like(frame: pd.DataFrame, columns: list) -> dict:

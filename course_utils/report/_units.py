@@ -17,7 +17,9 @@ import pandas as pd
 
 from course_utils._options import option
 from course_utils._validation import show_value
-from course_utils.report._roles import list_columns, refuse_values, value_kind
+from course_utils.report._roles import (
+    SUMMARY_NAMES, _plain, list_columns, refuse_values, value_kind,
+)
 
 
 def _missing_fix() -> str:
@@ -74,6 +76,11 @@ def _unit_text(key: object) -> str:
     return f"({_key_text(key)})" if isinstance(key, tuple) else show_value(key)
 
 
+# «el mismo conjunto de datos», «la misma partición»: la unidad con su artículo.
+_SAME = {"conjunto de datos": "el mismo conjunto de datos", "partición": "la misma partición",
+         "semilla": "la misma semilla"}
+
+
 def _pivot(long: pd.DataFrame, unit_cols: list[str], model: str, score: str, where: str,
            unused: list | None = None):
     counts = long.groupby(unit_cols + [model], dropna=False).size()
@@ -85,7 +92,7 @@ def _pivot(long: pd.DataFrame, unit_cols: list[str], model: str, score: str, whe
                     f"esas filas, dígalo ({option('fold_column')}, {option('repeat_column')}, "
                     f"{option('seed_column')} o {option('dataset_column')}).")
         raise ValueError(
-            f"`data`: hay filas repetidas para la misma {where} y modelo ({_key_text(key)}): "
+            f"`data`: hay filas repetidas para {_SAME[where]} y modelo ({_key_text(key)}): "
             "cada modelo debe tener una sola puntuación por unidad. Quite las filas "
             "duplicadas." + hint
         )
@@ -322,3 +329,22 @@ def _duplicates(frame: pd.DataFrame, keys: list) -> str:
     counts = dup.groupby(keys, sort=False).size()
     shown = [f"«{_key_text(k)}» ({n} veces)" for k, n in counts.iloc[:4].items()]
     return ", ".join(shown) + (f" y {len(counts) - 4} más" if len(counts) > 4 else "")
+
+
+def _refuse_summary_rows(names: object, column: object) -> None:
+    """Una fila «Average», «Media», «Mean rank»... no es un conjunto de datos: analizarla como
+    uno más cambiaría los rangos, la prueba global y las parejas sin que nada lo dijera."""
+    found = [str(n) for n in pd.unique(np.asarray(names, dtype=object))
+             if _plain(n) in SUMMARY_NAMES]
+    if found:
+        one = len(found) == 1
+        rows = ", ".join(f"«{n}»" for n in found)
+        raise ValueError(
+            f"`data`: {'la fila' if one else 'las filas'} {rows} de «{column}» "
+            f"{'parece' if one else 'parecen'} un resumen de las demás (una media, un rango "
+            f"medio, un total), no un conjunto de datos: {'analizarla' if one else 'analizarlas'}"
+            " como uno más cambiaría los rangos y las pruebas. "
+            f"{'Quítela' if one else 'Quítelas'} de la tabla; si "
+            f"{'es un conjunto' if one else 'son conjuntos'} de datos, "
+            f"{'cámbiele' if one else 'cámbieles'} el nombre."
+        )
