@@ -162,9 +162,27 @@ def _check_work(rows: int, per_row: int, exact: bool, hint: str) -> None:
     )
 
 
-def _exceed(values: np.ndarray, observed: float, alternative: str) -> np.ndarray:
+def _tolerance(metric_a: float, metric_b: float, bounded: bool) -> float:
+    """Tolerancia de las comparaciones con el valor observado, a la escala de las medidas.
+
+    Dos reordenaciones con la misma medida pueden dar diferencias que solo difieren en el
+    último bit (0.6 - 0.6 puede salir 1e-16): la tolerancia se mide con el tamaño de las
+    medidas (1 en las acotadas entre 0 y 1; el mayor valor absoluto en una función propia),
+    no con el de la diferencia observada, que puede ser casi 0.
+    """
+    scale = 1.0 if bounded else max(abs(metric_a), abs(metric_b))
+    return _RTOL * scale
+
+
+def _observed(metric_a: float, metric_b: float, gamma: float) -> float:
+    """``metric_a - metric_b``, exactamente 0 si las dos medidas son iguales a esa tolerancia."""
+    diff = metric_a - metric_b
+    return 0.0 if abs(diff) <= gamma else diff
+
+
+def _exceed(values: np.ndarray, observed: float, alternative: str,
+            gamma: float) -> np.ndarray:
     """¿Es cada diferencia bajo H0 al menos tan extrema como la observada?"""
-    gamma = abs(_RTOL * observed)
     if alternative == "two-sided":
         return np.abs(values) >= abs(observed) - gamma
     if alternative == "greater":
@@ -370,7 +388,8 @@ def paired_permutation_test(
         metric_b = float(_auc_rows(code_b[None, :], pos, uniq.size)[0])
     else:
         metric_a, metric_b = one(y, a), one(y, b)
-    observed = metric_a - metric_b
+    gamma = _tolerance(metric_a, metric_b, bounded=kind == "scores")
+    observed = _observed(metric_a, metric_b, gamma)
     exact_ok = n_d <= 62 and 2**n_d <= MAX_RESAMPLES
     if method == "exact" and not exact_ok:
         raise ValueError(
@@ -388,10 +407,11 @@ def paired_permutation_test(
         total, count = 2**n_d, 0
         for start in range(0, total, block):
             t = values(_all_patterns(n_d, start, min(total, start + block)))
-            count += int(np.sum(_exceed(t, observed, alternative)))
-        return _exact_result(name, metric_a, metric_b, count / total, n_d, alternative, ci_alpha)
+            count += int(np.sum(_exceed(t, observed, alternative, gamma)))
+        return _exact_result(name, metric_a, metric_b, observed, count / total, n_d,
+                             alternative, ci_alpha)
     rng = np.random.default_rng(rng_seed)
-    return _monte_carlo_result(name, metric_a, metric_b, values,
+    return _monte_carlo_result(name, metric_a, metric_b, observed, gamma, values,
                                lambda rows: rng.random((rows, n_d)) < 0.5, n_resamples, block,
                                n_d, alternative, ci_alpha)
 
@@ -403,24 +423,23 @@ def _no_discordant_note(n_d: int) -> str:
             "cambia nada y el valor p es 1.")
 
 
-def _exact_result(name, metric_a, metric_b, pvalue, n_d, alternative, ci_alpha):
+def _exact_result(name, metric_a, metric_b, observed, pvalue, n_d, alternative, ci_alpha):
     return PermutationTestResult(
-        metric=name, metric_a=metric_a, metric_b=metric_b, estimate=metric_a - metric_b,
+        metric=name, metric_a=metric_a, metric_b=metric_b, estimate=observed,
         pvalue=float(min(1.0, max(0.0, pvalue))), pvalue_ci=None, method="exact",
         n_resamples=None, n_discordant=n_d, alternative=alternative,
         confidence=1.0 - ci_alpha, note=_no_discordant_note(n_d),
     )
 
 
-def _monte_carlo_result(name, metric_a, metric_b, values, draw, n_resamples, block, n_d,
-                        alternative, ci_alpha):
+def _monte_carlo_result(name, metric_a, metric_b, observed, gamma, values, draw, n_resamples,
+                        block, n_d, alternative, ci_alpha):
     """Monte Carlo por bloques: ``draw(filas)`` da las reordenaciones, ``values`` las T*."""
-    observed = metric_a - metric_b
     dist = np.empty(n_resamples)
     for start in range(0, n_resamples, block):
         stop = min(n_resamples, start + block)
         dist[start:stop] = values(draw(stop - start))
-    count = int(np.sum(_exceed(dist, observed, alternative)))
+    count = int(np.sum(_exceed(dist, observed, alternative, gamma)))
     ci = proportion_interval(count, n_resamples, alpha=ci_alpha, method="wilson")
     dist.setflags(write=False)
     return PermutationTestResult(
@@ -463,7 +482,8 @@ def _permutation_labels(y, a, b, metric, pos_label, alternative, method, n_resam
 
     metric_a = float(own(conf_a))
     metric_b = float(own(conf_b))
-    observed = metric_a - metric_b
+    gamma = _tolerance(metric_a, metric_b, bounded=True)
+    observed = _observed(metric_a, metric_b, gamma)
     n_outcomes = math.prod(int(c) + 1 for c in counts)
     if method == "exact" and n_outcomes > MAX_RESAMPLES:
         raise ValueError(
@@ -484,17 +504,18 @@ def _permutation_labels(y, a, b, metric, pos_label, alternative, method, n_resam
         # Rejilla de todos los conteos posibles; peso = producto de binomiales Bin(n_t, 1/2).
         grids = [np.arange(int(c) + 1) for c in counts]
         logw = [stats.binom.logpmf(g, int(c), 0.5) for g, c in zip(grids, counts)]
-        p = 0.0
+        parts = []
         flat = np.arange(n_outcomes, dtype=np.int64)
         dims = [int(c) + 1 for c in counts]
         for start in range(0, n_outcomes, block):
             idx = np.unravel_index(flat[start:start + block], dims) if dims else ()
             x = np.column_stack(idx).astype(float) if dims else np.zeros((1, 0))
             w = np.exp(sum(lw[i] for lw, i in zip(logw, idx))) if dims else np.ones(1)
-            p += float(np.sum(w[_exceed(values(x), observed, alternative)]))
-        return _exact_result(name, metric_a, metric_b, p, n_d, alternative, ci_alpha)
+            parts.extend(w[_exceed(values(x), observed, alternative, gamma)].tolist())
+        return _exact_result(name, metric_a, metric_b, observed, math.fsum(parts), n_d,
+                             alternative, ci_alpha)
     rng = np.random.default_rng(rng_seed)
     return _monte_carlo_result(
-        name, metric_a, metric_b, values,
+        name, metric_a, metric_b, observed, gamma, values,
         lambda rows: rng.binomial(counts, 0.5, size=(rows, counts.size)).astype(float),
         n_resamples, block, n_d, alternative, ci_alpha)

@@ -678,3 +678,78 @@ def test_a_class_only_b_predicts_does_not_change_a():
                                                   random_state=0)
         assert diff_new.estimate + with_new.metric_b == pytest.approx(
             diff_old.estimate + without.metric_b, abs=1e-14)
+
+
+# ---------------------------------------------------------------------------
+# Dos modelos con la misma medida: los empates con el valor observado cuentan
+# ---------------------------------------------------------------------------
+# 0.6 - 0.6 puede salir 1e-16 en coma flotante: la tolerancia no puede medirse con la
+# diferencia observada. Referencia: las 2^n_d reordenaciones evaluadas con scikit-learn y
+# llevadas a fracciones exactas (denominadores pequeños), comparadas sin tolerancia.
+
+from fractions import Fraction  # noqa: E402
+
+_EQUAL_SCORE_CASES = {
+    "exactitud equilibrada, tres clases": (
+        "balanced_accuracy", [1, 2, 0, 1, 2, 2, 1, 2, 1, 2, 1], [0, 0, 1, 2, 0, 1, 1, 2, 0, 0, 1],
+        [1, 0, 1, 1, 1, 0, 1, 0, 2, 1, 0]),
+    "exactitud equilibrada, clases de un solo modelo": (
+        "balanced_accuracy", [0, 2, 0, 1, 0, 2, 2, 1, 0, 0, 0], [0, 0, 0, 2, 1, 0, 2, 2, 2, 0, 1],
+        [1, 0, 0, 0, 0, 2, 0, 2, 1, 2, 0]),
+    "F1 macro": ("f1_macro", [0, 1, 0, 0, 0, 1, 0], [1, 1, 1, 0, 1, 0, 0], [0, 0, 0, 0, 0, 0, 0]),
+}
+
+
+def _fraction_pvalue(y, a, b, func, alternative):
+    def exact(pred):
+        return Fraction(func(y, pred)).limit_denominator(10**6)
+
+    disc = np.flatnonzero(a != b)
+    observed = exact(a) - exact(b)
+    count = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for bits in itertools.product([False, True], repeat=disc.size):
+            swap = disc[np.array(bits, dtype=bool)]
+            pa, pb = a.copy(), b.copy()
+            pa[swap], pb[swap] = b[swap], a[swap]
+            t = exact(pa) - exact(pb)
+            count += {"two-sided": abs(t) >= abs(observed), "greater": t >= observed,
+                      "less": t <= observed}[alternative]
+    return observed, Fraction(count, 2**disc.size)
+
+
+@pytest.mark.parametrize("case", sorted(_EQUAL_SCORE_CASES))
+@pytest.mark.parametrize("alternative", ["two-sided", "greater", "less"])
+def test_permutation_equal_models_count_ties_exactly(case, alternative):
+    metric, *arrays = _EQUAL_SCORE_CASES[case]
+    y, a, b = (np.array(v) for v in arrays)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        observed, ref = _fraction_pvalue(y, a, b, _sk(metric), alternative)
+    assert observed == 0
+    res = cu.paired_permutation_test(y, a, b, metric, method="exact", alternative=alternative)
+    assert res.estimate == 0.0
+    assert res.pvalue == pytest.approx(float(ref), rel=1e-12)
+    # Monte Carlo con las mismas reglas: su intervalo de Wilson contiene el valor exacto.
+    mc = cu.paired_permutation_test(y, a, b, metric, method="monte-carlo",
+                                    alternative=alternative, n_resamples=20_000, random_state=1)
+    assert mc.estimate == 0.0
+    assert mc.pvalue_ci[0] <= float(ref) <= mc.pvalue_ci[1]
+
+
+def test_permutation_function_equal_models_tie_at_its_scale():
+    # Una función propia a escala 1000: la tolerancia sigue el tamaño de la medida.
+    y = np.array([1, 2, 0, 1, 2, 2, 1, 2, 1, 2, 1])
+    a = np.array([0, 0, 1, 2, 0, 1, 1, 2, 0, 0, 1])
+    b = np.array([1, 0, 1, 1, 1, 0, 1, 0, 2, 1, 0])
+
+    def per_mille(t, p):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return 1000 * balanced_accuracy_score(t, p)
+
+    _, ref = _fraction_pvalue(y, a, b, per_mille, "greater")
+    res = cu.paired_permutation_test(y, a, b, per_mille, method="exact", alternative="greater")
+    assert res.estimate == 0.0
+    assert res.pvalue == pytest.approx(float(ref), rel=1e-12)
