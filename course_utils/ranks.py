@@ -151,7 +151,8 @@ def _tie_at_resolution(means: np.ndarray, step: float) -> tuple[np.ndarray, int]
     if step <= _TIE_RTOL * scale or not seen.any():
         return v, 0
     filler = np.where(seen, v, np.inf)  # las vacías, al final de cada fila y en su grupo
-    merged = np.where(seen, _merge_close(filler, step * (1 - 1e-6)), np.nan)
+    with np.errstate(invalid="ignore"):  # inf − inf entre las vacías: no cuenta
+        merged = np.where(seen, _merge_close(filler, step * (1 - 1e-6)), np.nan)
     changed = int(np.sum(seen & (np.abs(merged - v) > _TIE_RTOL * scale)))  # no el ruido
     return merged, changed
 

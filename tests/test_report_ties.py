@@ -15,6 +15,7 @@ import pytest
 from scipy import stats
 
 import course_utils as cu
+from conftest import demsar_chi2
 from course_utils.ranks import _resolution, _tie_at_resolution
 
 SEED = 42
@@ -69,11 +70,8 @@ def test_rounded_fold_scores_give_scipy_wilcoxon_on_the_exactly_tied_data(tmp_pa
         np.testing.assert_allclose(row["pvalue"], ref.pvalue, rtol=1e-12)
         np.testing.assert_allclose(row["sign_pvalue"], sign_ref, rtol=1e-12)
         assert any("resolución de los datos" in n and "1 celda." in n for n in res.notes)
-        # Friedman, sobre los rangos de las medias exactas (la fórmula de Demšar, sin corregir)
-        r = stats.rankdata(-exact, axis=1)
-        n, k = r.shape
-        chi2 = 12 * n / (k * (k + 1)) * (np.sum(r.mean(axis=0) ** 2) - k * (k + 1) ** 2 / 4)
-        np.testing.assert_allclose(res.omnibus["chi2"], chi2, rtol=1e-12)
+        # Friedman sobre los rangos de las medias exactas (Demšar, sin corregir por empates)
+        np.testing.assert_allclose(res.omnibus["chi2"], demsar_chi2(exact), rtol=1e-12)
 
 
 def test_one_full_step_is_a_difference_and_less_is_a_tie():
@@ -128,3 +126,19 @@ def test_too_few_untied_datasets_give_a_not_significant_report_with_the_reason(u
     assert f"el menor posible es {floor:.4f}" in md
     assert "hacen falta al menos 6 conjuntos sin empate" in md  # 2/2^6 ≤ 0.05 < 2/2^5
     assert "1 conjuntos" not in md and "en 0 conjuntos" in md
+
+
+def test_one_friedman_convention_in_the_library_and_the_report():
+    """Demšar (2006) sin corregir en ``cu.friedman_test`` por defecto y en el informe; la
+    corregida (``tie_correction=True``) es la de scipy, y el informe la da al lado."""
+    table = cu.load_garcia_herrera_2008()
+    ranks = stats.rankdata(-table.to_numpy(), axis=1)
+    assert np.any(ranks % 1)  # la tabla publicada tiene empates
+    demsar = demsar_chi2(table.to_numpy())
+    corrected = stats.friedmanchisquare(*table.to_numpy().T).statistic
+    assert cu.friedman_test(table).statistic == pytest.approx(demsar, rel=1e-12)
+    assert cu.friedman_test(table, tie_correction=True).statistic == pytest.approx(
+        corrected, rel=1e-12)
+    r = cu.analyze_results(table, metric="exactitud")
+    assert r.omnibus["chi2"] == pytest.approx(demsar, rel=1e-12)
+    assert f"χ²_F = {corrected:.4f}" in r.omnibus["also"] and "Demšar (2006)" in r.omnibus["also"]
