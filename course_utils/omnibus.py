@@ -165,7 +165,9 @@ def friedman_test(
       empates.
 
     Por defecto no se corrige por empates, como en Demšar (2006), para reproducir sus
-    números. Con ``tie_correction=True`` :math:`\chi^2_F` se divide por
+    números: es la convención del curso (cuadernos 08, 11 y 13 y el informe de
+    :func:`~course_utils.analyze_results`, que con empates da además el valor corregido para
+    cotejarlo con R o scipy). Con ``tie_correction=True`` :math:`\chi^2_F` se divide por
     :math:`1 - \sum (t^3 - t) / (N k (k^2 - 1))` y coincide con
     ``scipy.stats.friedmanchisquare`` (con la que se contrasta en las pruebas).
 

@@ -117,6 +117,46 @@ def _differences(a: np.ndarray, b: np.ndarray, what: str = "`scores_a - scores_b
     return np.sign(d) * _merge_close(np.abs(d), _TIE_RTOL * scale)
 
 
+def _resolution(values: np.ndarray) -> float:
+    """El menor paso decimal con que están escritos los valores: 1e-6 si el que más decimales
+    tiene lleva seis (0.966667), 0 si todos son enteros (se toman como exactos).
+
+    Los decimales son los de la escritura más corta que lee cada número de vuelta
+    (``numpy.format_float_positional(unique=True)``): los de la celda de un CSV, o los de
+    ``round(x, 6)`` en memoria. Un número calculado sin redondear lleva unos 16 dígitos
+    significativos, y su paso queda por debajo de la tolerancia de coma flotante.
+    """
+    v = np.asarray(values, dtype=float).ravel()
+    decimals = 0
+    for x in np.unique(v[np.isfinite(v)]):
+        text = np.format_float_positional(x, unique=True, trim="-")
+        decimals = max(decimals, len(text.partition(".")[2]))
+    return 10.0**-decimals if decimals else 0.0
+
+
+def _tie_at_resolution(means: np.ndarray, step: float) -> tuple[np.ndarray, int]:
+    """Funde en cada fila las medias que difieren en menos de un paso ``step`` de los datos
+    (:func:`_resolution`); devuelve las medias y cuántas celdas cambiaron más que el ruido de
+    coma flotante (el que ya funde :data:`_TIE_RTOL`).
+
+    Cada valor escrito con ese paso está redondeado hasta medio paso, y la media de varios
+    también: dos medias pueden separarse hasta un paso sin que los valores sin redondear
+    difieran. Una diferencia menor que un paso es, a la resolución de los datos, un empate;
+    un paso entero (o más) no lo es. Sin paso (enteros) o con uno por debajo del ruido de coma
+    flotante (:data:`_TIE_RTOL`) no se funde nada. Las celdas vacías (NaN) siguen vacías.
+    """
+    v = np.array(means, dtype=float)
+    seen = np.isfinite(v)
+    scale = float(np.max(np.abs(v[seen]))) if seen.any() else 0.0
+    if step <= _TIE_RTOL * scale or not seen.any():
+        return v, 0
+    filler = np.where(seen, v, np.inf)  # las vacías, al final de cada fila y en su grupo
+    with np.errstate(invalid="ignore"):  # inf − inf entre las vacías: no cuenta
+        merged = np.where(seen, _merge_close(filler, step * (1 - 1e-6)), np.nan)
+    changed = int(np.sum(seen & (np.abs(merged - v) > _TIE_RTOL * scale)))  # no el ruido
+    return merged, changed
+
+
 def _ranks(values: np.ndarray, higher_is_better: bool) -> np.ndarray:
     """Rangos por fila (1 = mejor), empates con el rango medio (``scipy.stats.rankdata``).
 

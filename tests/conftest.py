@@ -141,3 +141,15 @@ def run_r(script: str, data, folder) -> list[str]:
     if run.returncode != 0:
         raise AssertionError(f"Rscript falló:\n{run.stderr}")
     return (folder / "out.txt").read_text(encoding="utf-8").splitlines()
+
+
+def demsar_chi2(values, higher_is_better: bool = True) -> float:
+    """χ²_F de Friedman con la fórmula de Demšar (2006, §3.2.2), sin corregir por empates: la
+    convención del curso. Rangos de ``scipy.stats.rankdata`` (empates con el rango medio)."""
+    import numpy as np
+    from scipy import stats
+
+    v = np.asarray(values, dtype=float)
+    r = stats.rankdata(-v if higher_is_better else v, axis=1).mean(axis=0)
+    n, k = v.shape
+    return float(12 * n / (k * (k + 1)) * (np.sum(r**2) - k * (k + 1) ** 2 / 4))

@@ -292,26 +292,34 @@ def test_control_comparisons_equal_r_wilcox_test_and_p_adjust(r_refs):
         assert (row.win_share_low, row.win_share_high) == pytest.approx((lo, hi), rel=1e-9)
 
 
-def test_friedman_chi2_beside_ff_with_the_tie_correction_of_r_and_scipy(r_refs):
+def test_friedman_chi2_is_demsars_with_r_and_scipys_tie_corrected_beside_it(r_refs):
+    """El informe sigue la convención del curso (Demšar, 2006, sin corregir por empates, como
+    ``cu.friedman_test`` y los cuadernos 08 y 11) y, con empates, da además el χ²_F corregido
+    de R y scipy."""
     chi2_r, p_r = r_refs[3]
     ref = stats.friedmanchisquare(*(_TIED[c] for c in _TIED.columns))
     assert chi2_r == pytest.approx(ref.statistic, rel=1e-10)
     r = cu.analyze_results(_TIED, metric="exactitud")
     om = r.omnibus
-    assert om["chi2"] == pytest.approx(chi2_r, rel=1e-10)
     n, k = _TIED.shape
-    ff = (n - 1) * chi2_r / (n * (k - 1) - chi2_r)  # Iman y Davenport a partir del mismo χ²
+    ranks = stats.rankdata(-_TIED.to_numpy(), axis=1)
+    demsar = 12 * n / (k * (k + 1)) * (np.sum(ranks.mean(axis=0) ** 2) - k * (k + 1) ** 2 / 4)
+    assert demsar < chi2_r  # con empates, la corrección lo agranda
+    assert om["chi2"] == pytest.approx(demsar, rel=1e-10) and om["ties_corrected"] is False
+    ff = (n - 1) * demsar / (n * (k - 1) - demsar)  # Iman y Davenport a partir del mismo χ²
     assert om["statistic"] == pytest.approx(ff, rel=1e-10)
     # N·k = 30: el valor p es el exacto (R da el asintótico, p_r), el de enumerar todas las
-    # tablas con los mismos valores permutados dentro de cada fila; χ²_F y F_F lo comparten.
+    # tablas con los mismos valores permutados dentro de cada fila; χ²_F y F_F lo comparten,
+    # y la corrección por empates no lo cambia.
     exact = _brute_force_pvalue(_TIED.to_numpy())
     assert p_r != pytest.approx(exact, rel=1e-3)
     assert om["chi2_pvalue"] == pytest.approx(exact, rel=1e-10)
     assert om["pvalue"] == pytest.approx(exact, rel=1e-10)
     md = r.to_markdown()
     assert "el valor p de las dos es el exacto" in md
-    assert f"χ²_F de Friedman = {chi2_r:.4f} (gl = 2)" in md
-    assert "con la corrección por empates, como R (friedman.test), scipy y autorank" in md
+    assert f"χ²_F de Friedman = {demsar:.4f} (gl = 2)" in md
+    assert "sin la corrección por empates, con la fórmula de Demšar (2006)" in md
+    assert f"scipy y autorank los corrigen y dan χ²_F = {chi2_r:.4f}" in md
 
 
 # ---------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import pytest
 from scipy import stats
 
 import course_utils as cu
+from conftest import demsar_chi2
 from test_report_reading import _cli, _error_line
 
 SEED = 20261126
@@ -383,8 +384,9 @@ def test_a_summary_row_at_the_bottom_is_not_a_data_set(tmp_path, label, summary)
     table.to_csv(path, index=False)  # sin ella, Friedman sobre los 30 conjuntos (scipy)
     r = cu.analyze_results(path, metric="exactitud")
     assert r.n_units == 30
-    assert r.omnibus["chi2"] == pytest.approx(
-        stats.friedmanchisquare(*scores.to_numpy().T).statistic, rel=1e-12)
+    assert r.omnibus["chi2"] == pytest.approx(demsar_chi2(scores.to_numpy()), rel=1e-12)
+    corrected = stats.friedmanchisquare(*scores.to_numpy().T).statistic  # R y scipy, al lado
+    assert f"χ²_F = {corrected:.4f}" in r.omnibus["also"]
 
 
 def test_several_summary_rows_are_named_together():
@@ -418,8 +420,9 @@ def test_a_summary_column_is_asked_about_not_compared(tmp_path, name, summary):
     assert code == 0, err
     r = cu.analyze_results(table, metric="exactitud", ignore_columns=[name])
     assert r.models == tuple(scores.columns)
-    assert r.omnibus["chi2"] == pytest.approx(
-        stats.friedmanchisquare(*scores.to_numpy().T).statistic, rel=1e-12)
+    assert r.omnibus["chi2"] == pytest.approx(demsar_chi2(scores.to_numpy()), rel=1e-12)
+    corrected = stats.friedmanchisquare(*scores.to_numpy().T).statistic  # R y scipy, al lado
+    assert f"χ²_F = {corrected:.4f}" in r.omnibus["also"]
 
 
 def test_percent_signs_as_excel_writes_them_say_how_to_save_the_table(tmp_path):

@@ -19,6 +19,7 @@ from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
 import course_utils as cu
+from conftest import demsar_chi2
 from test_report_reading import _cli, _error_line
 
 TABLES = Path(__file__).resolve().parent.parent / "docente" / "proyecto" / "tablas"
@@ -86,8 +87,9 @@ def test_kasba_asks_what_a_row_is_then_matches_scipy():
     ranks = table.rank(axis=1, ascending=False).mean()
     np.testing.assert_allclose(r.descriptives["rango medio"].to_numpy(), ranks.to_numpy(),
                                rtol=1e-12)
-    assert r.omnibus["chi2"] == pytest.approx(
-        stats.friedmanchisquare(*table.to_numpy().T).statistic, rel=1e-12)
+    assert r.omnibus["chi2"] == pytest.approx(demsar_chi2(table.to_numpy()), rel=1e-12)
+    corrected = stats.friedmanchisquare(*table.to_numpy().T).statistic  # R y scipy, al lado
+    assert f"χ²_F = {corrected:.4f}" in r.omnibus["also"]
     c = r.comparisons
     p = [_wilcoxon_p(table[a], table[b]) for a, b in zip(c.a, c.b)]
     np.testing.assert_allclose(c.pvalue, p, rtol=1e-9)

@@ -76,12 +76,16 @@ def analyze_results(
        modelo): la t corregida (o la F combinada si es 5×2cv); con más de dos modelos, por
        parejas con Holm.
     3. **Conjuntos de datos × algoritmos** (una fila por conjunto): Wilcoxon con dos
-       algoritmos; con más, Friedman con Iman y Davenport y después Wilcoxon en cada pareja,
+       algoritmos; con más, Friedman (la fórmula de Demšar, sin corregir por empates, como
+       :func:`~course_utils.friedman_test`; con empates, el valor corregido de R y scipy al
+       lado) con Iman y Davenport y después Wilcoxon en cada pareja,
        con Holm frente a un control o Bergmann-Hommel entre todas las parejas; con celdas
        vacías, Skillings y Mack y Wilcoxon con Holm en los conjuntos de cada pareja.
     4. **Tabla larga** (conjunto, algoritmo, partición o semilla, puntuación), la forma que
        escriben los guiones de experimentos: se deduce cuál de las anteriores es. Con varios
-       conjuntos, las particiones de cada uno se promedian (nunca se usan como bloques).
+       conjuntos, las particiones de cada uno se promedian (nunca se usan como bloques), y
+       dos medias de un conjunto que difieren en menos del menor paso decimal con que están
+       escritas las puntuaciones (su resolución) son un empate.
 
     Parámetros
     ----------

@@ -16,7 +16,7 @@ from course_utils.guide import GUIDE
 from course_utils.report._analysis import (
     N_BOOTSTRAP, _backwards_means, _backwards_notes, _bootstrap_mean_ci,
 )
-from course_utils.report._format import _cap, _fmt, _p_text
+from course_utils.report._format import _cap, _count, _fmt, _p_text
 from course_utils.report._reading import _Design
 
 #: Pruebas por parejas tras la prueba global: Wilcoxon en cada pareja (por defecto) o los rangos
@@ -153,27 +153,31 @@ def _two_algorithms(table, notes, alpha, rope, higher, random_state, d: _Design)
     a, b = table.columns
     n = len(table)
     diff = table[a].to_numpy() - table[b].to_numpy()
-    n_nonzero = int(np.count_nonzero(diff))
+    oriented = _oriented(table, a, b, higher)  # con los empates del curso (course_utils.ranks)
+    n_nonzero = int(np.count_nonzero(oriented))
     if n_nonzero == 0:
+        same = ("la misma puntuación" if not np.any(diff) else
+                "la misma puntuación salvo el ruido de coma flotante (diferencias de "
+                f"{float(np.max(np.abs(diff))):.1e} como mucho)")
         raise ValueError(
-            f"`data`: «{a}» y «{b}» tienen la misma puntuación en los {n} conjuntos: son "
-            "idénticos y no hay diferencia que contrastar. Quite una de las dos columnas."
+            f"`data`: «{a}» y «{b}» tienen {same} en los {n} conjuntos: son idénticos y no hay "
+            "diferencia que contrastar. Quite una de las dos columnas."
         )
     needed = _needed_datasets(alpha)
     if n_nonzero < needed:
         ties = n - n_nonzero
-        raise ValueError(
-            f"`data`: con {n_nonzero} conjuntos de datos con diferencia distinta de 0"
-            + (f" ({ties} empates)" if ties else "")
-            + f", la prueba de Wilcoxon nunca puede dar un valor p ≤ {alpha:g} (el menor "
-            f"posible es {_min_wilcoxon_p(n_nonzero):.4f}): hacen falta al menos {needed} "
-            "conjuntos sin empate."
+        notes.append(
+            f"No significativo por falta de datos: con {_count(n_nonzero, 'conjunto')} de datos "
+            "con diferencia distinta de 0" + (f" ({_count(ties, 'empate')})" if ties else "")
+            + f", la prueba de Wilcoxon nunca puede dar un valor p ≤ {alpha:g}, sea cual sea "
+            f"la diferencia (el menor posible es {_min_wilcoxon_p(n_nonzero):.4f}): hacen falta "
+            f"al menos {_count(needed, 'conjunto')} sin empate. Estos datos no dicen cuál de los "
+            "dos es mejor, ni que sean equivalentes."
         )
     w = wilcoxon_signed_rank_test(table[a], table[b])
     s = sign_test(table[a], table[b])
     details = [w, s]
     lo, hi = _bootstrap_mean_ci(diff, alpha, random_state)
-    oriented = _oriented(table, a, b, higher)
     wins, losses = int(np.sum(oriented > 0)), int(np.sum(oriented < 0))
     effects = _paired_effects(oriented, wins, losses, alpha, random_state)
     comparisons = pd.DataFrame([dict(a=a, b=b, estimate=float(diff.mean()), ci_low=lo,
@@ -185,8 +189,9 @@ def _two_algorithms(table, notes, alpha, rope, higher, random_state, d: _Design)
     descriptives = pd.DataFrame({"media": table.mean(), "desviación típica": table.std(ddof=1)}
                                 ).rename_axis("algoritmo")
     notes.append(
-        f"Prueba de los signos, como comprobación: {a} es mejor en {wins} conjuntos, peor en "
-        f"{losses} y empata en {w.ties}; valor p {_p_text(s.pvalue)}."
+        f"Prueba de los signos, como comprobación: {a} es mejor en "
+        f"{_count(wins, 'conjunto')}, peor en {losses} y empata en {w.ties}; valor p "
+        f"{_p_text(s.pvalue)}."
     )
     table_notes = [
         "Valor p de Wilcoxon (rangos con signo); quién va delante lo dicen los rangos, no la "
@@ -207,7 +212,8 @@ def _two_algorithms(table, notes, alpha, rope, higher, random_state, d: _Design)
     return dict(descriptives=descriptives, omnibus=None, comparisons=comparisons,
                 choices=choices, correction="", effect="diferencia media de la puntuación",
                 notes=notes, details=details, bayes=bayes, n_units=n, higher=higher,
-                metric=d.metric, table_notes=table_notes, backwards=backwards)
+                metric=d.metric, table_notes=table_notes, backwards=backwards,
+                no_pairs_possible=n_nonzero < needed)
 
 
 # ---------------------------------------------------------------------------
@@ -216,8 +222,10 @@ def _two_algorithms(table, notes, alpha, rope, higher, random_state, d: _Design)
 
 
 def _friedman_omnibus(table: pd.DataFrame, alpha: float, higher: bool):
-    """Friedman con la corrección por empates (como R, scipy y autorank) y F_F a partir de
-    ese χ²_F; rechaza la tabla si ni la prueba exacta podría bajar de α."""
+    """Friedman con la fórmula de Demšar (2006), sin corregir por empates, como
+    :func:`~course_utils.friedman_test` y los cuadernos 08 y 11, y F_F a partir de ese χ²_F;
+    con empates, da también el χ²_F corregido de R y scipy. Rechaza la tabla si ni la prueba
+    exacta podría bajar de α."""
     from course_utils.multiple import friedman_test
 
     n, k = table.shape
@@ -236,21 +244,28 @@ def _friedman_omnibus(table: pd.DataFrame, alpha: float, higher: bool):
             f"`data`: los {k} algoritmos tienen la misma puntuación en cada uno de los {n} "
             "conjuntos: son idénticos y no hay diferencia que contrastar."
         )
-    fr = friedman_test(table, higher_is_better=higher, tie_correction=True)
+    fr = friedman_test(table, higher_is_better=higher)
     has_ties = bool(np.any(fr.ranks.to_numpy() % 1 != 0))
-    ties = ("con la corrección por empates, como R (friedman.test), scipy y autorank"
-            + ("" if has_ties else "; en esta tabla no hay empates y no cambia nada"))
+    if has_ties:
+        corrected = friedman_test(table, higher_is_better=higher, tie_correction=True)
+        ties = (f"sin la corrección por empates, con la fórmula de Demšar (2006) que usa el "
+                f"curso (cuaderno 08, sección 4). En esta tabla hay empates: R (friedman.test), "
+                f"scipy y autorank los corrigen y dan χ²_F = {_fmt(corrected.statistic)}, valor "
+                f"p {_p_text(corrected.pvalue)}; sin corregir, la prueba es algo conservadora "
+                "con empates; el informe decide con la F_F de la fórmula del curso")
+    else:
+        ties = ("como la dan Demšar (2006), R (friedman.test), scipy y autorank: sin empates "
+                "en la tabla, la corrección por empates no cambia nada")
     omnibus = dict(
         name="Friedman con la corrección de Iman y Davenport", symbol="F_F",
         statistic=fr.iman_davenport, df=f"{fr.iman_davenport_df[0]}, {fr.iman_davenport_df[1]}",
         pvalue=fr.iman_davenport_pvalue, entry="datasets_many_omnibus",
         also=(f"χ²_F de Friedman = {_fmt(fr.statistic)} (gl = {fr.df}), valor p "
-              f"{_p_text(fr.pvalue)}, {ties}; F_F sale de ese mismo χ²_F (Demšar, 2006, "
-              "la da sin corregir)."
+              f"{_p_text(fr.pvalue)}, {ties}. F_F sale de ese mismo χ²_F."
               + (" Con tan pocas celdas, el valor p de las dos es el exacto (la distribución "
                  "de permutaciones de los rangos dentro de cada conjunto), no el de la "
                  "aproximación χ² o F." if fr.method == "exacto" else "")),
-        chi2=fr.statistic, chi2_df=fr.df, chi2_pvalue=fr.pvalue, ties_corrected=True,
+        chi2=fr.statistic, chi2_df=fr.df, chi2_pvalue=fr.pvalue, ties_corrected=False,
     )
     notes = []
     if omnibus["pvalue"] < floor:  # la aproximación promete lo que ninguna tabla puede dar
@@ -275,7 +290,8 @@ def _small_n_notes(post, alpha: float, k: int) -> list[str]:
     needed, needed_adj = _needed_datasets(alpha), _needed_datasets(alpha, m)
     what = "frente al control" if post.control is not None else "entre todas las parejas"
     return [
-        f"Con {best} conjuntos sin empate por pareja (como mucho), la prueba de Wilcoxon de una "
+        f"Con {_count(best, 'conjunto')} sin empate por pareja (como mucho), la prueba de "
+        "Wilcoxon de una "
         f"pareja nunca da un valor p menor que 2/2^{best} = {floor:.4f}, aunque una gane en "
         f"todos; ajustado por las {m} comparaciones {what}, nunca baja de {adjusted:.4f}. "
         f"Ninguna pareja puede salir significativa con α = {alpha:g}, sea cual sea la "
@@ -341,6 +357,22 @@ def _pairwise_bayes(table, pairs, rope, higher, random_state, details):
     return pd.DataFrame(rows)
 
 
+def _resolution_note(table: pd.DataFrame) -> list[str]:
+    """Qué medias se tomaron como empates a la resolución de los datos (si alguna)."""
+    step, tied = table.attrs.get("resolution", 0.0), table.attrs.get("resolution_ties", 0)
+    if not tied:
+        return []
+    decimals = -round(math.log10(step))
+    return [
+        f"Empates a la resolución de los datos: las puntuaciones están escritas con "
+        f"{_count(decimals, 'decimal', 'decimales')} (un paso de {step:.{decimals}f}), y "
+        "cada media de particiones arrastra ese redondeo: dos medias pueden separarse hasta un "
+        "paso sin que las puntuaciones sin redondear difieran. Dentro de cada conjunto, las "
+        "medias que difieren en menos de un paso se toman como empate (en Friedman, Wilcoxon "
+        f"y la prueba de los signos); aquí, {_count(tied, 'celda')}."
+    ]
+
+
 def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
                       posthoc: str = "wilcoxon"):
     from course_utils.multiple import control_test, pairwise_test, skillings_mack_test
@@ -352,6 +384,7 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
     n = len(table)
     incomplete = bool(table.isna().to_numpy().any())
     notes = [d.averaged] if d.averaged else []
+    notes += _resolution_note(table)
     details = []
     if control is not None and control not in models:
         raise ValueError(
@@ -359,7 +392,8 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
         )
     if len(models) == 2 and incomplete:
         keep = table.notna().all(axis=1)
-        notes.append(f"Se quitaron {int((~keep).sum())} conjuntos sin las dos puntuaciones: "
+        notes.append(f"Se quitaron {_count(int((~keep).sum()), 'conjunto')} sin las dos "
+                     "puntuaciones: "
                      "con dos algoritmos, Wilcoxon necesita las parejas completas.")
         table = table[keep]
         incomplete = False

@@ -18,6 +18,11 @@ def _p_text(p: float) -> str:
     return text if text.startswith("<") else f"= {text}"
 
 
+def _count(n: int, singular: str, plural: str | None = None) -> str:
+    """«1 conjunto», «2 conjuntos»: el número con la palabra en singular o en plural."""
+    return f"{n} {singular if n == 1 else (plural or singular + 's')}"
+
+
 def _fmt(x: float, digits: int = 4) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "—"
