@@ -16,6 +16,8 @@
 from __future__ import annotations
 
 import functools
+import hashlib
+import hmac
 import json
 import math
 import re
@@ -575,7 +577,7 @@ def test_unreadable_inputs_and_unwritable_output_give_spanish_errors(tmp_path, c
                                *args]) == 2
         assert re.search(mensaje, capsys.readouterr().err)
     (tmp_path / "fichero").write_text("x", encoding="utf-8")
-    assert examen_cli.main(["--semilla", "1", "--salida",
+    assert examen_cli.main(["--examen", "p1", "--secreto", SECRETO, "--salida",
                             str(tmp_path / "fichero" / "examen.xml")]) == 2
     assert "--salida: no se pudo escribir" in capsys.readouterr().err
 
@@ -660,11 +662,12 @@ def test_starter_notebooks_run_on_generated_data(tmp_path, monkeypatch, capsys):
 # --- examen --------------------------------------------------------------------------------------
 
 
-def _examen(tmp_path: Path, semilla: int) -> ET.Element:
-    xml = tmp_path / f"e{semilla}.xml"
-    assert examen_cli.main(["--semilla", str(semilla), "--salida", str(xml)]) == 0
-    assert (tmp_path / f"e{semilla}-clave.md").is_file()
-    assert (tmp_path / f"e{semilla}-clave.csv").is_file()
+def _examen(tmp_path: Path, examen: str, variantes: int = 3) -> ET.Element:
+    xml = tmp_path / f"e-{examen}.xml"
+    assert examen_cli.main(["--examen", examen, "--variantes", str(variantes), "--secreto",
+                            SECRETO, "--salida", str(xml)]) == 0
+    assert (tmp_path / f"e-{examen}-clave.md").is_file()
+    assert (tmp_path / f"e-{examen}-clave.csv").is_file()
     return ET.parse(xml).getroot()
 
 
@@ -699,20 +702,30 @@ def _recalcular(numero: str, datos: dict) -> float:
 
 
 def test_exam_xml_parses_and_answers_match_independent_recomputation(tmp_path):
-    root = _examen(tmp_path, 4711)
-    preguntas = {p.numero: p for p in generar_examen(4711)}
-    categorias = [q.find("category/text").text for q in root.findall("question[@type='category']")]
-    assert categorias == [f"$course$/top/Examen 4711/{c}" for c in (
-        "Medir y dar un intervalo", "Comparar dos modelos",
-        "Varios algoritmos sobre varios conjuntos de datos")]
-    ids = [q.findtext("idnumber") for q in root.findall("question") if q.get("type") != "category"]
-    assert len(ids) == len(set(ids)) == len(preguntas)
+    root = _examen(tmp_path, "parcial1", variantes=3)
+    variantes = {v: {p.numero: p for p in generar_examen(SECRETO, "parcial1", v)}
+                 for v in (1, 2, 3)}
+    # Moodle XML: una pregunta «category» antes de las preguntas de cada categoría; aquí, una
+    # categoría por pregunta con sus 3 variantes (el cuestionario sortea una de cada categoría)
+    actual, por_categoria = None, {}
+    for q in root.findall("question"):
+        if q.get("type") == "category":
+            actual = q.findtext("category/text")
+            por_categoria[actual] = []
+        else:
+            por_categoria[actual].append(q.findtext("idnumber"))
+    numeros = sorted(variantes[1])
+    assert list(por_categoria) == ["$course$/top/Examen parcial1"] + [
+        f"$course$/top/Examen parcial1/{n} · {variantes[1][n].nombre}" for n in numeros]
+    assert por_categoria.pop("$course$/top/Examen parcial1") == []
+    assert [ids for ids in por_categoria.values()] == [
+        [f"examen-parcial1-{n}-v{v}" for v in (1, 2, 3)] for n in numeros]
     for q in root.findall("question"):
         kind = q.get("type")
         if kind == "category":
             continue
-        numero = q.findtext("idnumber").rsplit("-", 1)[1]
-        p = preguntas[numero]
+        _, _, numero, variante = q.findtext("idnumber").split("-")
+        p = variantes[int(variante[1:])][numero]
         answers = q.findall("answer")
         assert all(a.findtext("feedback/text") for a in answers)
         if kind == "numerical":
@@ -729,7 +742,7 @@ def test_exam_xml_parses_and_answers_match_independent_recomputation(tmp_path):
 
 
 def test_exam_decisions_match_independent_recomputation():
-    p = {q.numero: q for q in generar_examen(99)}
+    p = {q.numero: q for q in generar_examen(SECRETO, "final", 2)}
     d = np.asarray(p["E07"].datos["diferencias"])
     se = math.sqrt((1 / 100 + 1 / 9) * d.var(ddof=1))
     p_t = 2 * stats.t.sf(abs(d.mean() / se), 99)
@@ -750,24 +763,66 @@ def test_exam_interval_reading_and_mcnemar_distractors_over_many_seeds():
     """El intervalo que muestra E04 es el de Wilson de statsmodels, y en E05 la corrección de
     continuidad siempre se reconoce como un error típico (con |b − c| pequeño caería dentro de
     la tolerancia y la pregunta perdería su explicación)."""
-    for semilla in range(60):
-        p = {q.numero: q for q in generar_examen(semilla)}
+    for variante in range(1, 41):
+        p = {q.numero: q for q in generar_examen(SECRETO, "parcial1", variante)}
         d = p["E04"].datos
         ref = proportion_confint(d["aciertos"], d["n"], method="wilson")
         assert (d["inferior"], d["superior"]) == tuple(round(x, 3) for x in ref)
         (_, b), (c, _) = p["E05"].datos["tabla"]
         corregido = sm_mcnemar(p["E05"].datos["tabla"], exact=False, correction=True).statistic
         assert any(v == pytest.approx(corregido) and "corrección" in retro
-                   for v, _, retro in p["E05"].errores), (semilla, b, c)
+                   for v, _, retro in p["E05"].errores), (variante, b, c)
 
 
-def test_two_seeds_give_two_different_exams():
-    a, b = generar_examen(1), generar_examen(2)
-    assert [p.numero for p in a] == [p.numero for p in b]
+def test_two_exams_or_variants_differ_and_a_name_regenerates_the_same():
+    a, b = generar_examen(SECRETO, "parcial1", 1), generar_examen(SECRETO, "parcial1", 2)
+    c = generar_examen(SECRETO, "parcial2", 1)
+    assert [p.numero for p in a] == [p.numero for p in b] == [p.numero for p in c]
     assert sum(x.enunciado != y.enunciado for x, y in zip(a, b)) == len(a)
-    assert [p.enunciado for p in generar_examen(1)] == [p.enunciado for p in a]
-    with pytest.raises(ValueError, match="--semilla"):
-        generar_examen("-3")
+    assert sum(x.enunciado != y.enunciado for x, y in zip(a, c)) == len(a)
+    assert [p.enunciado for p in generar_examen(SECRETO, "parcial1", 1)] == [
+        p.enunciado for p in a]
+    with pytest.raises(ValueError, match="--examen"):
+        generar_examen(SECRETO, "parcial 1")
+
+
+def test_exam_data_come_from_an_hmac_of_the_secret_not_a_guessable_seed():
+    """Con el esquema anterior (``default_rng([número, semilla])`` con una semilla entera
+    pequeña), una tabla del enunciado bastaba para recuperar la semilla probando y, con ella,
+    la clave. Ahora la semilla es HMAC-SHA256 del secreto (recalculado aquí con ``hmac``), y
+    ninguna semilla pequeña reproduce la tabla."""
+    from docente.evaluacion.examen import PREGUNTAS, _matriz_confusion
+
+    p = generar_examen(SECRETO, "parcial1", 2)
+    for i, f in enumerate(PREGUNTAS[:3], start=1):
+        digest = hmac.new(SECRETO.encode(), f"examen-parcial1-E{i:02d}|v2".encode(),
+                          hashlib.sha256).digest()
+        rng = np.random.default_rng(int.from_bytes(digest, "big"))
+        assert f(rng).datos == p[i - 1].datos
+    otro = generar_examen("otro-secreto-de-prueba-distinto", "parcial1", 2)
+    assert all(x.datos != y.datos for x, y in zip(p, otro))
+    e01 = p[0].datos
+    for semilla in range(5000):  # el ataque que funcionaba: probar semillas pequeñas
+        assert _matriz_confusion(np.random.default_rng([1, semilla])) != e01
+    with pytest.raises(ValueError, match="secreto"):
+        generar_examen("corto", "parcial1")
+    assert examen_cli.main(["--semilla", "4711"]) == 2  # la semilla adivinable ya no existe
+
+
+def test_exam_redraws_p_printed_as_zero_and_wald_scoring_as_wilson():
+    """E07 nunca muestra «p = 0.0000» (no es un valor p que se pueda escribir) y en E03 el
+    extremo de Wald (de statsmodels), redondeado a 3 decimales como pide el enunciado, nunca
+    cae dentro de la tolerancia del de Wilson: siempre es un error típico reconocido."""
+    for variante in range(1, 61):
+        p = {q.numero: q for q in generar_examen(SECRETO, "final", variante)}
+        assert p["E07"].datos["p_t"] > 0 and p["E07"].datos["p_tost"] > 0, variante
+        assert "p = 0.0000" not in p["E07"].enunciado
+        d = p["E03"].datos
+        wilson = proportion_confint(d["aciertos"], d["n"], method="wilson")[0]
+        wald = proportion_confint(d["aciertos"], d["n"], method="normal")[0]
+        assert abs(round(wald, 3) - wilson) > p["E03"].tolerancia, variante
+        assert any(v == pytest.approx(wald) and "Wald" in retro
+                   for v, _, retro in p["E03"].errores), variante
 
 
 # --- nada calificado donde no debe estar ---------------------------------------------------------
@@ -805,7 +860,7 @@ def test_graded_work_stays_out_of_student_copies_package_data_and_quizzes():
     assert not any("docente" in pat or "practica" in pat
                    for pats in setup["package-data"].values() for pat in pats)
     assert not list((ROOT / "course_utils").rglob("*practica*"))
-    examen = generar_examen(4711)
+    examen = generar_examen(SECRETO, "parcial1")
     frases = [re.sub(r"<[^>]+>", " ", p.enunciado).split(".")[0].strip()[:50] for p in examen]
     sitios = sorted((ROOT / "course_utils" / "quizzes").glob("*.toml")) + sorted(
         (ROOT / "notebooks" / "alumnos").glob("*.ipynb")) + [
@@ -820,7 +875,7 @@ def test_readme_points_instructors_to_the_three_commands():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Para docentes", 1)[1].split("\n## ", 1)[0]
     for command in ("python tools/calificar.py datos --practica", "python tools/calificar.py "
-                    "corregir --practica", "python tools/examen.py --semilla"):
+                    "corregir --practica", "python tools/examen.py --examen"):
         assert command in section
     assert "docente/README.md" in section
 

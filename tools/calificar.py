@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import os
 import shutil
 import sys
 from pathlib import Path
@@ -41,10 +40,7 @@ def carpeta_practica(numero: int) -> Path:
 
 
 def _secreto(args: argparse.Namespace) -> str:
-    if args.secreto_fichero:
-        return semillas.comprobar_secreto(
-            semillas.leer_texto(Path(args.secreto_fichero), "--secreto-fichero"))
-    return semillas.comprobar_secreto(args.secreto or os.environ.get("CURSO_SECRETO", ""))
+    return semillas.leer_secreto(args.secreto, args.secreto_fichero)
 
 
 def orden_datos(args: argparse.Namespace) -> str:
@@ -109,9 +105,12 @@ def _parser() -> argparse.ArgumentParser:
         prog=PROG, description="Prácticas evaluables: datos de cada estudiante (a partir de un "
         "secreto del docente) y calificación de las entregas. Ver docente/README.md.")
     sub = parser.add_subparsers(dest="orden", metavar="{secreto,datos,corregir}", required=True)
-    sub.add_parser("secreto", help="escribe un secreto nuevo para el curso",
-                   description="Escribe un secreto nuevo (aleatorio). Guárdelo fuera del "
-                   "repositorio: con él se regeneran los datos de cada estudiante.")
+    nuevo = sub.add_parser("secreto", help="escribe un secreto nuevo para el curso",
+                           description="Escribe un secreto nuevo (aleatorio). Guárdelo fuera "
+                           "del repositorio: con él se regeneran los datos de cada estudiante "
+                           "y los exámenes.")
+    nuevo.add_argument("--guardar", help="fichero nuevo donde guardarlo, legible solo por "
+                       "usted (permisos 600); sin esta opción se imprime")
 
     def comunes(p: argparse.ArgumentParser) -> None:
         p.add_argument("--practica", required=True, help="número de la práctica: 1, 2 o 3")
@@ -144,6 +143,11 @@ def main(argv: list[str] | None = None) -> int:
     if isinstance(args, int):
         return args
     try:
+        if args.orden == "secreto" and args.guardar:
+            ruta = semillas.guardar_secreto(args.guardar, semillas.nuevo_secreto())
+            print(f"Secreto guardado en {ruta} (solo usted puede leerlo). Haga una copia fuera "
+                  "del ordenador: sin él no se regeneran los datos ni los exámenes.")
+            return 0
         if args.orden == "secreto":
             print(semillas.nuevo_secreto())
             print("Guárdelo fuera del repositorio (por ejemplo en un gestor de contraseñas) y "
