@@ -548,8 +548,9 @@ def test_command_line_end_to_end(tmp_path, capsys):
     assert calificar.main(args) == 0
     notas = pd.read_csv(tmp_path / "notas" / "notas_practica2.csv", dtype={"alumno": str})
     assert notas["automatica"].tolist() == [6, 0]
-    assert list(notas.columns[-5:]) == ["R1 (de 1)", "R2 (de 1)", "R3 (de 1)", "R4 (de 1)",
-                                        "avisos"]
+    assert list(notas.columns[-7:]) == ["R1 (de 1)", "R2 (de 1)", "R3 (de 1)", "R4 (de 1)",
+                                        "total", "total_max", "avisos"]
+    assert notas["total"].tolist() == [6, 0] and notas["total_max"].tolist() == [10, 10]
     feedback = (tmp_path / "notas" / "retroalimentacion_practica2" / "B002.md").read_text()
     assert "no se recibió ninguna" in feedback
     # con otro secreto, el manifiesto lo detecta y no se califica nada

@@ -164,6 +164,12 @@ def leer_cuaderno(ruta: Path) -> Entrega:
         return entrega
     alumno, codigo = _codigo(nb.cells)
     salida = _salida(nb.cells)
+    errores = [out.get("ename", "error") for celda in nb.cells if celda.get("cell_type") == "code"
+               for out in celda.get("outputs", []) if out.get("output_type") == "error"]
+    if errores:
+        entrega.avisos.append(f"el cuaderno se guardó con {len(errores)} celda(s) en error "
+                              f"({', '.join(sorted(set(errores)))}): revise si las respuestas "
+                              "salen de una ejecución completa.")
     if salida is not None:
         entrega.respuestas = dict(salida["respuestas"])
         alumno_salida = salida.get("alumno")
