@@ -15,12 +15,14 @@
 
 from __future__ import annotations
 
+import csv
 import functools
 import hashlib
 import hmac
 import json
 import math
 import re
+import stat
 import subprocess
 import sys
 import tomllib
@@ -658,6 +660,155 @@ def test_starter_notebooks_run_on_generated_data(tmp_path, monkeypatch, capsys):
                     if line.startswith("{")]
     assert [s["practica"] for s in salidas] == sorted(PRACTICAS)
     assert all(set(s["respuestas"].values()) == {None} for s in salidas)
+
+
+# --- recepción de las entregas ------------------------------------------------------------------
+
+#: La exportación de participantes de Moodle (Participantes → Descargar datos de la tabla como
+#: CSV), guardada con Excel en español: «;», BOM y las columnas de Moodle en español.
+PARTICIPANTES = ("\ufeffNombre;Apellido(s);Dirección de correo;Roles;Grupos;"
+                 "Último acceso al curso;Estado\n"
+                 "María José;García López;a001@alumnos.example.es;Estudiante;Grupo 1;"
+                 "hace 2 días;Activo\n"
+                 "Íñigo;Núñez;b002@alumnos.example.es;Estudiante;Grupo 1;hace 1 hora;Activo\n")
+
+
+def _lista(tmp_path: Path) -> Path:
+    ruta = tmp_path / "lista.csv"
+    ruta.write_text("alumno\nA001\nB002\n", encoding="utf-8")
+    return ruta
+
+
+def _corregir(tmp_path: Path, n: int, *extra: str) -> int:
+    return calificar.main(["corregir", "--practica", str(n), "--alumnos", str(_lista(tmp_path)),
+                           "--secreto", SECRETO, "--salida", str(tmp_path / "notas"), *extra])
+
+
+def test_moodle_download_folders_are_mapped_through_the_participants_export(tmp_path):
+    """«Descargar todas las entregas» de Moodle da carpetas con el nombre completo
+    («María José García López_12345_assignsubmission_file_»), sin el identificador de la
+    lista: la exportación de participantes los une (por el correo, sin mayúsculas)."""
+    (tmp_path / "participantes.csv").write_bytes(PARTICIPANTES.encode("utf-8"))
+    descarga = tmp_path / "descarga"
+    for alumno, carpeta in (("A001", "María José García López_12345_assignsubmission_file_"),
+                            ("B002", "Iñigo Nuñez_12346_assignsubmission_file_")):
+        (descarga / carpeta).mkdir(parents=True)
+        _entrega(descarga / carpeta, 1, alumno, _valores(1, alumno), alumno_en_cuaderno="",
+                 nombre="practica1")
+    assert _corregir(tmp_path, 1, "--participantes", str(tmp_path / "participantes.csv"),
+                     str(descarga)) == 0
+    notas = pd.read_csv(tmp_path / "notas" / "notas_practica1.csv")
+    assert (notas["automatica"] == notas["automatica_max"]).all(), notas
+
+
+def test_ids_are_matched_without_case(tmp_path):
+    ruta = _entrega(tmp_path, 1, "A001", _valores(1, "A001"), alumno_en_cuaderno="a001",
+                    nombre="a001")
+    notas, generales = _calificar(1, [ruta])
+    assert not generales and not notas["A001"].avisos
+    assert notas["A001"].puntos == PRACTICAS[1].puntos_automaticos
+
+
+def test_intake_report_names_every_file_and_what_to_do(tmp_path):
+    entregas_dir = tmp_path / "entregas"
+    entregas_dir.mkdir()
+    bien = _entrega(entregas_dir, 1, "A001", _valores(1, "A001"))
+    bien.rename(entregas_dir / "A001.ipynb.txt")  # el navegador añadió .txt
+    (entregas_dir / "B002.zip").write_bytes(b"PK\x05\x06" + bytes(18))
+    (entregas_dir / "B002.pdf").write_bytes(b"%PDF-1.4")
+    _entrega(entregas_dir, 1, "Z999", _valores(1, "A001"))
+    con_error = _entrega(entregas_dir, 1, "B002", _valores(1, "B002"), nombre="B002_final")
+    nb = nbformat.read(con_error, as_version=4)
+    nb.cells[-1].outputs = [nbformat.v4.new_output("error", ename="NameError",
+                                                   evalue="x", traceback=[])]
+    nbformat.write(nb, con_error)
+    assert _corregir(tmp_path, 1, str(entregas_dir)) == 0
+    informe = (tmp_path / "notas" / "informe_entregas_practica1.md").read_text()
+    filas = {Path(f.split(" | ")[0].lstrip("| ")).name: f for f in informe.splitlines()
+             if f.startswith("| ") and "/" in f.split(" | ")[0]}
+    assert sorted(filas) == ["A001.ipynb.txt", "B002.pdf", "B002.zip", "B002_final.ipynb",
+                             "Z999.ipynb"]
+    assert "| A001 | calificado |" in filas["A001.ipynb.txt"]
+    assert "extensión incorrecta" in filas["A001.ipynb.txt"]
+    assert "no se califica" in filas["B002.zip"] and "descomprímalo" in filas["B002.zip"]
+    assert "no es un cuaderno" in filas["B002.pdf"]
+    assert "no se sabe de quién es" in filas["Z999.ipynb"]
+    assert "NameError" in filas["B002_final.ipynb"]
+    notas = pd.read_csv(tmp_path / "notas" / "notas_practica1.csv")
+    assert notas["automatica"].tolist() == [PRACTICAS[1].puntos_automaticos] * 2
+
+
+def test_answers_computed_with_another_students_data_are_flagged(tmp_path):
+    a = _entrega(tmp_path, 1, "A001", _valores(1, "A001"))
+    b = _entrega(tmp_path, 1, "B002", _valores(1, "A001"))  # B002 entrega lo de A001
+    notas, _ = _calificar(1, [a, b])
+    assert not any("copia" in x for x in notas["A001"].avisos)
+    assert any("posible copia" in x and "'A001'" in x for x in notas["B002"].avisos)
+
+
+def test_half_credit_only_close_to_the_tolerance(tmp_path):
+    """Con la ventana de «casi» de ``cu.comprobar`` (5 % relativo), una exactitud un 3 % por
+    encima recibía media nota; ahora solo a menos de cuatro tolerancias."""
+    esperada = _esperadas(1, "A001")["1a"]
+    tol = esperada.rtol * abs(esperada.value)
+    for factor, puntos in ((1 + 3 * tol / esperada.value, 0.5), (1.03, 0.0)):
+        valores = dict(_valores(1, "A001"), **{"1a": round(esperada.value * factor, 6)})
+        ruta = _entrega(tmp_path, 1, "A001", valores)
+        notas, _ = _calificar(1, [ruta])
+        maximo = next(p.puntos for p in PRACTICAS[1].preguntas if p.id == "1a")
+        assert _puntos(notas["A001"])["1a"] == puntos * maximo, factor
+
+
+def test_grades_csv_for_spanish_excel_and_dropping_a_question(tmp_path):
+    entregas_dir = tmp_path / "entregas"
+    entregas_dir.mkdir()
+    _entrega(entregas_dir, 3, "A001", _valores(3, "A001"))
+    assert _corregir(tmp_path, 3, "--excel", "--sin", "2c", str(entregas_dir)) == 0
+    crudo = (tmp_path / "notas" / "notas_practica3.csv").read_bytes()
+    assert crudo.startswith(b"\xef\xbb\xbf")  # BOM: Excel lee UTF-8
+    notas = pd.read_csv(tmp_path / "notas" / "notas_practica3.csv", sep=";", decimal=",",
+                        encoding="utf-8-sig")
+    assert "2c" not in notas.columns
+    maximo = sum(p.puntos for p in PRACTICAS[3].preguntas if p.id != "2c")
+    assert notas.loc[0, "automatica"] == notas.loc[0, "automatica_max"] == maximo
+    assert notas.loc[0, "total"] == maximo
+    assert notas.loc[0, "total_max"] == maximo + PRACTICAS[3].puntos_rubrica
+    assert any("," in linea for linea in crudo.decode("utf-8-sig").splitlines()[1:]) or \
+        float(maximo).is_integer()
+    assert _corregir(tmp_path, 3, "--sin", "9z", str(entregas_dir)) == 2
+
+
+def test_manifest_is_merged_for_a_late_student_and_secret_file_is_private(tmp_path):
+    lista = _lista(tmp_path)
+    tarde = tmp_path / "tarde.csv"
+    tarde.write_text("alumno\nC003\n", encoding="utf-8")
+    comun = ["--practica", "1", "--secreto", SECRETO, "--salida", str(tmp_path / "reparto")]
+    assert calificar.main(["datos", "--alumnos", str(lista), *comun]) == 0
+    assert calificar.main(["datos", "--alumnos", str(tarde), *comun]) == 0
+    filas = list(csv.DictReader((tmp_path / "reparto" / "manifiesto_practica1.csv")
+                                .read_text().splitlines()))
+    assert sorted({f["alumno"] for f in filas}) == ["A001", "B002", "C003"]
+    for f in filas:  # cada suma, la de los datos regenerados (hashlib, no el código)
+        texto = PRACTICAS[1].textos_csv(SECRETO, f["alumno"])[f["fichero"]]
+        assert f["sha256"] == hashlib.sha256(texto.encode("utf-8")).hexdigest()
+    ruta = tmp_path / "curso.secreto"
+    assert calificar.main(["secreto", "--guardar", str(ruta)]) == 0
+    assert stat.S_IMODE(ruta.stat().st_mode) == 0o600
+    assert len(ruta.read_text().strip()) >= semillas.MIN_SECRET
+    assert calificar.main(["secreto", "--guardar", str(ruta)]) == 2  # no se sobrescribe
+
+
+def test_class_lists_and_downloads_are_ignored_by_git(tmp_path):
+    rutas = ["lista_clase.csv", "participantes_grupo1.csv",
+             "courseid_123_participants.csv",
+             "descarga/Maria Garcia_12345_assignsubmission_file_/practica1.ipynb",
+             "entregas1/A001.ipynb", "reparto1/A001/practica1_prueba.csv",
+             "notas1/informe_entregas_practica1.md"]
+    out = subprocess.run(["git", "check-ignore", "--no-index", *rutas], cwd=ROOT,
+                         capture_output=True, text=True)
+    if out.returncode not in (0, 1):
+        pytest.skip("sin git")
+    assert sorted(out.stdout.splitlines()) == sorted(rutas)
 
 
 # --- examen --------------------------------------------------------------------------------------

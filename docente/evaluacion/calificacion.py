@@ -7,9 +7,9 @@ tolerancia, los mismos errores típicos reconocidos (×100, 1 − x, la mitad, e
 la otra versión de la prueba...) y las mismas pistas, que **nunca** dicen el valor esperado.
 
 Puntos de cada pregunta: todos si es correcta; la mitad si está fuera de la tolerancia pero a
-menos de :data:`VENTANA_CASI` veces ella (redondeada con un decimal menos de los pedidos);
-ninguno en otro caso. La ventana de «casi» de ``cu.comprobar`` (un 5 % relativo) es una pista
-para quien practica, demasiado ancha para puntuar: con una exactitud de 0.80, aceptaría 0.83. La interpretación (los criterios ``R1``, ``R2``...
+menos de :data:`VENTANA_CASI` veces ella (y dentro de la ventana de «casi» de ``cu.comprobar``);
+ninguno en otro caso. Esa ventana (un 5 % relativo) es una pista para quien practica, demasiado
+ancha para puntuar: con una exactitud de 0.80, aceptaría 0.83 como «casi». La interpretación (los criterios ``R1``, ``R2``...
 de la rúbrica) la califica el docente: la tabla de notas deja esas columnas vacías.
 """
 
@@ -29,8 +29,9 @@ from docente.evaluacion.practicas import Practica, sha256
 
 #: Fracción de los puntos de una respuesta cerca del valor pero fuera de la tolerancia.
 CREDITO_CASI = 0.5
-#: Media nota solo a menos de este múltiplo de la tolerancia (un decimal menos de lo pedido).
-VENTANA_CASI = 10.0
+#: Media nota solo a menos de este múltiplo de la tolerancia (con la tolerancia relativa
+#: habitual del 0.5 %, a menos de un 2 %).
+VENTANA_CASI = 4.0
 
 
 def casi(esperada: Any, valor: Any) -> bool:
@@ -154,7 +155,7 @@ def calificar(practica: Practica, secreto: str, alumnos: list[str],
     de nadie de la lista, de otra práctica o repetidas). Las preguntas de ``sin`` no se
     califican (ni cuentan en el máximo); una entrega cuyas respuestas son las de los datos de
     otro estudiante lleva un aviso de posible copia."""
-    practica = sin_preguntas(practica, sin)
+    completa, practica = practica, sin_preguntas(practica, sin)
     por_alumno: dict[str, tuple[Entrega, list[str]]] = {}
     generales: list[str] = []
     for entrega in entregas:
@@ -179,7 +180,7 @@ def calificar(practica: Practica, secreto: str, alumnos: list[str],
                 Resultado(p.id, 0.0, p.puntos, "Sin entrega.") for p in practica.preguntas]))
             continue
         entrega, avisos = por_alumno[alumno]
-        esperadas = practica.respuestas_esperadas(secreto, alumno)
+        esperadas = completa.respuestas_esperadas(secreto, alumno)
         desconocidas = sorted(set(entrega.respuestas) - {p.id for p in practica.preguntas}
                               - set(sin))
         if desconocidas:
@@ -188,7 +189,7 @@ def calificar(practica: Practica, secreto: str, alumnos: list[str],
         out.append(Calificacion(alumno, entrega.fichero,
                                 calificar_respuestas(practica, esperadas, entrega.respuestas),
                                 avisos))
-    _marcar_copias(practica, secreto, por_alumno, out)
+    _marcar_copias(completa, secreto, por_alumno, out)
     return out, generales
 
 
