@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tomllib
 import xml.etree.ElementTree as ET
+import zipfile
 from pathlib import Path
 
 import nbformat
@@ -746,6 +747,22 @@ def test_answers_computed_with_another_students_data_are_flagged(tmp_path):
     assert any("posible copia" in x and "'A001'" in x for x in notas["B002"].avisos)
 
 
+def test_a_notebook_that_calls_the_public_grading_code_is_flagged(tmp_path):
+    """``practicaN.esperadas`` es público y, con los datos propios, imprime cada respuesta:
+    un cuaderno que lo usa se señala (no muestra trabajo propio)."""
+    ruta = _entrega(tmp_path, 1, "A001", _valores(1, "A001"))
+    nb = nbformat.read(ruta, as_version=4)
+    nb.cells.insert(2, nbformat.v4.new_code_cell(
+        "from docente.evaluacion import practica1\n"
+        "print(practica1.esperadas(practica1.leer_tablas('.')))"))
+    nbformat.write(nb, ruta)
+    notas, _ = _calificar(1, [ruta])
+    assert any("código de corrección" in a for a in notas["A001"].avisos)
+    limpio = _entrega(tmp_path, 1, "B002", _valores(1, "B002"))
+    notas, _ = _calificar(1, [limpio])
+    assert not any("código de corrección" in a for a in notas["B002"].avisos)
+
+
 def test_half_credit_only_close_to_the_tolerance(tmp_path):
     """Con la ventana de «casi» de ``cu.comprobar`` (5 % relativo), una exactitud un 3 % por
     encima recibía media nota; ahora solo a menos de cuatro tolerancias."""
@@ -784,7 +801,10 @@ def test_manifest_is_merged_for_a_late_student_and_secret_file_is_private(tmp_pa
     tarde.write_text("alumno\nC003\n", encoding="utf-8")
     comun = ["--practica", "1", "--secreto", SECRETO, "--salida", str(tmp_path / "reparto")]
     assert calificar.main(["datos", "--alumnos", str(lista), *comun]) == 0
-    assert calificar.main(["datos", "--alumnos", str(tarde), *comun]) == 0
+    assert calificar.main(["datos", "--alumnos", str(tarde), "--zip", *comun]) == 0
+    with zipfile.ZipFile(tmp_path / "reparto" / "C003_practica1.zip") as z:
+        assert sorted(n for n in z.namelist() if not n.endswith("/")) == sorted(
+            f"C003/{p.name}" for p in (tmp_path / "reparto" / "C003").iterdir())
     filas = list(csv.DictReader((tmp_path / "reparto" / "manifiesto_practica1.csv")
                                 .read_text().splitlines()))
     assert sorted({f["alumno"] for f in filas}) == ["A001", "B002", "C003"]

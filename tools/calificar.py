@@ -69,6 +69,9 @@ def orden_datos(args: argparse.Namespace) -> str:
             filas[(alumno, fichero_datos)] = practicas.sha256(texto)
         for fichero in material:
             shutil.copyfile(fichero, carpeta / fichero.name)
+        if getattr(args, "zip", False):  # un .zip por estudiante, para subirlo a Moodle
+            shutil.make_archive(str(salida / f"{alumno}_practica{practica.numero}"), "zip",
+                                root_dir=salida, base_dir=alumno)
     manifiesto = io.StringIO()
     writer = csv.writer(manifiesto, lineterminator="\n")
     writer.writerow(["alumno", "fichero", "sha256"])
@@ -172,6 +175,8 @@ def _parser() -> argparse.ArgumentParser:
                            description="Escribe una carpeta por estudiante con sus datos, el "
                            "cuaderno de partida, el enunciado y la rúbrica.")
     comunes(datos)
+    datos.add_argument("--zip", action="store_true", help="además, un .zip por estudiante "
+                       "(A001_practica1.zip) para repartirlo, por ejemplo en Moodle")
     corregir = sub.add_parser("corregir", help="califica las entregas",
                               description="Califica los cuadernos entregados (sin ejecutarlos) "
                               "o un CSV de respuestas: tabla de notas y retroalimentación.")

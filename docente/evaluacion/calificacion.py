@@ -9,8 +9,9 @@ la otra versión de la prueba...) y las mismas pistas, que **nunca** dicen el va
 Puntos de cada pregunta: todos si es correcta; la mitad si está fuera de la tolerancia pero a
 menos de :data:`VENTANA_CASI` veces ella (y dentro de la ventana de «casi» de ``cu.comprobar``);
 ninguno en otro caso. Esa ventana (un 5 % relativo) es una pista para quien practica, demasiado
-ancha para puntuar: con una exactitud de 0.80, aceptaría 0.83 como «casi». La interpretación (los criterios ``R1``, ``R2``...
-de la rúbrica) la califica el docente: la tabla de notas deja esas columnas vacías.
+ancha para puntuar: con una exactitud de 0.80, aceptaría 0.83 como «casi». La interpretación
+(los criterios ``R1``, ``R2``... de la rúbrica) la califica el docente: la tabla de notas deja
+esas columnas vacías.
 """
 
 from __future__ import annotations

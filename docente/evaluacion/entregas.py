@@ -34,6 +34,10 @@ from docente.evaluacion.semillas import leer_texto_csv
 
 #: La clave que marca la salida de la celda final (la escribe el cuaderno de partida).
 MARCA = "practica"
+#: Código que usa la corrección del curso (``docente.evaluacion``, ``esperadas``) en lugar de
+#: calcular: el código es público y con los datos propios imprime todas las respuestas.
+_CORRECCION = re.compile(r"\bdocente\b|\besperadas\s*\(|respuestas_esperadas|"
+                         r"\bevaluacion\.practica")
 
 
 @dataclass(frozen=True)
@@ -164,6 +168,13 @@ def leer_cuaderno(ruta: Path) -> Entrega:
         return entrega
     alumno, codigo = _codigo(nb.cells)
     salida = _salida(nb.cells)
+    usa = [i for i, celda in enumerate(nb.cells, start=1) if celda.get("cell_type") == "code"
+           and _CORRECCION.search(celda.get("source", ""))]
+    if usa:
+        entrega.avisos.append(f"el cuaderno usa el código de corrección del curso "
+                              f"(`docente.evaluacion`, `esperadas`) en la celda {usa[0]}: sus "
+                              "respuestas no muestran trabajo propio; la parte automática no "
+                              "cuenta sin él (ver la guía del docente).")
     errores = [out.get("ename", "error") for celda in nb.cells if celda.get("cell_type") == "code"
                for out in celda.get("outputs", []) if out.get("output_type") == "error"]
     if errores:
