@@ -158,6 +158,7 @@ def calificar(practica: Practica, secreto: str, alumnos: list[str],
     otro estudiante lleva un aviso de posible copia."""
     completa, practica = practica, sin_preguntas(practica, sin)
     por_alumno: dict[str, tuple[Entrega, list[str]]] = {}
+    esperadas: dict[str, dict[str, Any]] = {}
     generales: list[str] = []
     for entrega in entregas:
         alumno, avisos = identificar(entrega, alumnos, participantes)
@@ -181,16 +182,17 @@ def calificar(practica: Practica, secreto: str, alumnos: list[str],
                 Resultado(p.id, 0.0, p.puntos, "Sin entrega.") for p in practica.preguntas]))
             continue
         entrega, avisos = por_alumno[alumno]
-        esperadas = completa.respuestas_esperadas(secreto, alumno)
+        esperadas[alumno] = completa.respuestas_esperadas(secreto, alumno)
         desconocidas = sorted(set(entrega.respuestas) - {p.id for p in practica.preguntas}
                               - set(sin))
         if desconocidas:
             avisos = avisos + [f"claves de `respuestas` que no son preguntas de esta práctica "
                                f"(se ignoran): {desconocidas}."]
         out.append(Calificacion(alumno, entrega.fichero,
-                                calificar_respuestas(practica, esperadas, entrega.respuestas),
+                                calificar_respuestas(practica, esperadas[alumno],
+                                                     entrega.respuestas),
                                 avisos))
-    _marcar_copias(completa, secreto, por_alumno, out)
+    _marcar_copias(esperadas, por_alumno, out)
     return out, generales
 
 
@@ -206,10 +208,9 @@ def sin_preguntas(practica: Practica, sin: tuple[str, ...]) -> Practica:
     return replace(practica, preguntas=tuple(p for p in practica.preguntas if p.id not in sin))
 
 
-def _marcar_copias(practica: Practica, secreto: str,
+def _marcar_copias(esperadas: dict[str, dict[str, Any]],
                    por_alumno: dict[str, tuple[Entrega, list[str]]],
                    notas: list[Calificacion]) -> None:
-    esperadas = {a: practica.respuestas_esperadas(secreto, a) for a in por_alumno}
 
     def acierta(de_quien: str, pregunta: str, valor: Any) -> bool:
         if pregunta not in esperadas[de_quien] or isinstance(valor, SinLeer):

@@ -144,12 +144,12 @@ def copias(respuestas: dict[str, dict[str, Any]],
     """
     out: dict[str, str] = {}
     for alumno, suyas in respuestas.items():
+        # solo las respuestas que no valen con los datos propios pueden delatar una copia
+        ajenas = {q: v for q, v in suyas.items() if v is not None and not acierta(alumno, q, v)}
+        if len(ajenas) < minimo:
+            continue
         for otro in respuestas:
-            if otro == alumno:
-                continue
-            n = sum(1 for q, v in suyas.items()
-                    if v is not None and acierta(otro, q, v) and not acierta(alumno, q, v))
-            if n >= minimo:
+            if otro != alumno and sum(acierta(otro, q, v) for q, v in ajenas.items()) >= minimo:
                 out[alumno] = otro
                 break
     return out
