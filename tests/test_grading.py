@@ -715,7 +715,12 @@ def test_intake_report_names_every_file_and_what_to_do(tmp_path):
     entregas_dir.mkdir()
     bien = _entrega(entregas_dir, 1, "A001", _valores(1, "A001"))
     bien.rename(entregas_dir / "A001.ipynb.txt")  # el navegador añadió .txt
-    (entregas_dir / "B002.zip").write_bytes(b"PK\x05\x06" + bytes(18))
+    (entregas_dir / "B002.zip").write_bytes(b"PK\x05\x06" + bytes(18))  # vacío
+    moodle = entregas_dir / "Íñigo Núñez_12346_assignsubmission_file_"
+    moodle.mkdir()
+    dentro = _entrega(tmp_path, 1, "B002", _valores(1, "B002"), nombre="practica1")
+    with zipfile.ZipFile(moodle / "practica1.zip", "w") as z:  # un cuaderno comprimido
+        z.write(dentro, "practica1/practica1.ipynb")
     (entregas_dir / "B002.pdf").write_bytes(b"%PDF-1.4")
     _entrega(entregas_dir, 1, "Z999", _valores(1, "A001"))
     con_error = _entrega(entregas_dir, 1, "B002", _valores(1, "B002"), nombre="B002_final")
@@ -728,13 +733,15 @@ def test_intake_report_names_every_file_and_what_to_do(tmp_path):
     filas = {Path(f.split(" | ")[0].lstrip("| ")).name: f for f in informe.splitlines()
              if f.startswith("| ") and "/" in f.split(" | ")[0]}
     assert sorted(filas) == ["A001.ipynb.txt", "B002.pdf", "B002.zip", "B002_final.ipynb",
-                             "Z999.ipynb"]
+                             "Z999.ipynb", "practica1.zip"]
+    assert "| B002 | calificado |" in filas["practica1.zip"] and ".zip" in filas["practica1.zip"]
     assert "| A001 | calificado |" in filas["A001.ipynb.txt"]
     assert "extensión incorrecta" in filas["A001.ipynb.txt"]
-    assert "no se califica" in filas["B002.zip"] and "descomprímalo" in filas["B002.zip"]
+    assert "no se califica" in filas["B002.zip"] and "ningún cuaderno" in filas["B002.zip"]
     assert "no es un cuaderno" in filas["B002.pdf"]
     assert "no se sabe de quién es" in filas["Z999.ipynb"]
     assert "NameError" in filas["B002_final.ipynb"]
+    assert "ya tiene otra entrega" in filas["practica1.zip"] + filas["B002_final.ipynb"]
     notas = pd.read_csv(tmp_path / "notas" / "notas_practica1.csv")
     assert notas["automatica"].tolist() == [PRACTICAS[1].puntos_automaticos] * 2
 

@@ -105,7 +105,8 @@ def orden_corregir(args: argparse.Namespace) -> str:
                      if args.participantes else None)
     sin = tuple(q.strip() for arg in args.sin or [] for q in arg.split(",") if q.strip())
     ficheros = recepcion.clasificar([Path(e) for e in args.entregas])
-    leidas = [entregas.leer_cuaderno(f.ruta) for f in ficheros if f.estado == "cuaderno"]
+    leidas = [entregas.leer_cuaderno(f.ruta, f.texto) for f in ficheros
+              if f.estado == "cuaderno"]
     if args.respuestas:
         leidas += entregas.leer_csv(Path(args.respuestas))
     notas, generales = calificacion.calificar(practica, secreto, alumnos, leidas, participantes,
@@ -122,7 +123,7 @@ def orden_corregir(args: argparse.Namespace) -> str:
                                 args.excel)
     informe = salida / f"informe_entregas_practica{practica.numero}.md"
     informe.write_text(recepcion.informe(practica.numero,
-                                         _filas_informe(ficheros, notas, generales)),
+                                         _filas_informe(ficheros, leidas, notas, generales)),
                        encoding="utf-8")
     entregadas = sum(c.entrega is not None for c in notas)
     lines = [f"Práctica {practica.numero}: {entregadas} de {len(notas)} estudiantes con entrega. "
@@ -132,10 +133,12 @@ def orden_corregir(args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
-def _filas_informe(ficheros: list[recepcion.Fichero], notas: list[calificacion.Calificacion],
+def _filas_informe(ficheros: list[recepcion.Fichero], leidas: list[entregas.Entrega],
+                   notas: list[calificacion.Calificacion],
                    generales: list[str]) -> list[tuple[str, str, str, str]]:
     """Una fila del informe por fichero: de quién, si se calificó y sus avisos."""
     por_fichero = {c.entrega: c for c in notas if c.entrega}
+    avisos = {e.fichero: e.avisos for e in leidas}
     filas = []
     for f in ficheros:
         c = por_fichero.get(str(f.ruta))
@@ -145,6 +148,7 @@ def _filas_informe(ficheros: list[recepcion.Fichero], notas: list[calificacion.C
             obs += c.avisos
             estado = "calificado"
         else:
+            obs += avisos.get(str(f.ruta), [])
             estado = "no se califica" if f.estado != "cuaderno" or obs else "repetida"
         filas.append((str(f.ruta), c.alumno if c else "", estado, " · ".join(obs)))
     return filas

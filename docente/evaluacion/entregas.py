@@ -157,11 +157,13 @@ def _distintos(a: Any, b: Any) -> bool:
     return a != b
 
 
-def leer_cuaderno(ruta: Path) -> Entrega:
-    """Las respuestas de un cuaderno entregado, sin ejecutarlo."""
+def leer_cuaderno(ruta: Path, texto: str | None = None) -> Entrega:
+    """Las respuestas de un cuaderno entregado, sin ejecutarlo (``texto``: su contenido, si
+    no está en ``ruta``, como el de un cuaderno dentro de un ``.zip``)."""
     entrega = Entrega(fichero=str(ruta))
     try:
-        nb = nbformat.read(ruta, as_version=4)
+        nb = (nbformat.read(ruta, as_version=4) if texto is None
+              else nbformat.reads(texto, as_version=4))
     except Exception as exc:  # JSON roto, otra versión, no es un cuaderno
         entrega.avisos.append(f"no se pudo leer el cuaderno ({type(exc).__name__}): ¿está "
                               "dañado o no es un .ipynb?")

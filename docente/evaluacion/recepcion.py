@@ -1,8 +1,9 @@
 """Recibir las entregas: qué fichero es de quién, qué no se puede calificar y por qué.
 
 - :func:`clasificar` recorre las entregas y separa los cuadernos (también los que el navegador
-  guardó como ``.ipynb.txt`` o ``.ipynb.json``) de lo que no se califica: un ``.zip``, un PDF,
-  un ``.py``... Cada fichero queda en el informe con su motivo.
+  guardó como ``.ipynb.txt`` o ``.ipynb.json``, y el único cuaderno de un ``.zip``) de lo que
+  no se califica: un PDF, un ``.py``, un ``.zip`` sin un cuaderno o con varios... Cada fichero
+  queda en el informe con su motivo.
 - :func:`leer_participantes` lee la exportación de participantes de Moodle (*Participantes →
   Descargar datos de la tabla como CSV*) y da, para cada nombre completo, el identificador de
   la lista de clase; :func:`nombre_moodle` saca el nombre de una carpeta de la descarga de
@@ -17,6 +18,7 @@ from __future__ import annotations
 import csv
 import re
 import unicodedata
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +45,7 @@ class Fichero:
     ruta: Path
     estado: str  # "cuaderno", "no se califica"
     motivo: str = ""
+    texto: str | None = None  # el cuaderno, si viene dentro de un .zip
 
 
 def _normalizar(texto: str) -> str:
@@ -72,13 +75,30 @@ def clasificar(rutas: list[Path]) -> list[Fichero]:
                 out.append(Fichero(p, "cuaderno", f"extensión incorrecta («{p.name}»): se lee "
                                    "como cuaderno; pida que se entregue como .ipynb"))
             elif nombre.endswith(".zip"):
-                out.append(Fichero(p, "no se califica", "es un .zip: descomprímalo en su "
-                                   "carpeta y vuelva a corregir"))
+                out.append(_zip(p))
             else:
                 tipo = p.suffix or p.name
                 out.append(Fichero(p, "no se califica", f"no es un cuaderno («{tipo}»): se "
                                    "esperaba un .ipynb"))
     return out
+
+
+def _zip(ruta: Path) -> Fichero:
+    """Un ``.zip`` con un solo cuaderno se lee (sin descomprimirlo en disco); si no, se dice."""
+    try:
+        with zipfile.ZipFile(ruta) as z:
+            miembros = [m for m in z.namelist() if m.casefold().endswith(".ipynb")
+                        and "__MACOSX" not in m and ".ipynb_checkpoints" not in m]
+            if len(miembros) == 1:
+                texto = z.read(miembros[0]).decode("utf-8")
+                return Fichero(ruta, "cuaderno", f"es un .zip: se lee su cuaderno "
+                               f"«{miembros[0]}»", texto)
+    except (zipfile.BadZipFile, UnicodeDecodeError, OSError):
+        return Fichero(ruta, "no se califica", "es un .zip dañado: pida que se entregue el "
+                       ".ipynb")
+    cuantos = "ningún cuaderno" if not miembros else f"{len(miembros)} cuadernos"
+    return Fichero(ruta, "no se califica", f"es un .zip con {cuantos}: descomprímalo, deje el "
+                   "que se entrega y vuelva a corregir")
 
 
 def nombre_moodle(ruta: Path) -> str | None:
