@@ -58,20 +58,6 @@ class Entrega:
     avisos: list[str] = field(default_factory=list)
 
 
-def buscar_cuadernos(rutas: list[Path]) -> list[Path]:
-    """Los cuadernos (``.ipynb``) de las rutas dadas, entrando en las carpetas."""
-    out: list[Path] = []
-    for ruta in rutas:
-        if ruta.is_dir():
-            out += sorted(p for p in ruta.rglob("*.ipynb")
-                          if ".ipynb_checkpoints" not in p.parts)
-        elif ruta.is_file():
-            out.append(ruta)
-        else:
-            raise ValueError(f"entregas: no existe {ruta}.")
-    return out
-
-
 def _sin_magias(source: str) -> str:
     """El código sin las líneas de IPython (``%magia``, ``!orden``), que ``ast`` no entiende."""
     return "\n".join("" if re.match(r"\s*[%!]", line) else line for line in source.splitlines())
