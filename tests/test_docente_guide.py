@@ -265,7 +265,7 @@ def practice_sections(n: int) -> dict[str, str]:
 @pytest.mark.parametrize("nn", sorted(NOTEBOOKS))
 def test_practice_exam_and_project_references_exist(nn):
     block = _flat(blocks()[nn])
-    exam = {q.numero: q for q in generar_examen(4711)}
+    exam = {q.numero: q for q in generar_examen("secreto-de-prueba-de-la-guia-docente")}
     rubric = (ROOT / "docente" / "proyecto" / "rubrica.md").read_text(encoding="utf-8")
     for n, refs in re.findall(r"práctica (\d) \(([^)]*)\)", block):
         p = practicas.obtener(int(n))
@@ -291,7 +291,7 @@ def test_every_practice_question_and_exam_question_is_assessed_somewhere():
             named |= set(refs.split(", "))
         assert {q.id for q in p.preguntas} <= named, (p.numero, named)
     exams = set(re.findall(r"\bE\d\d\b", " ".join(re.findall(r"examen (?:E\d\d(?:, )?)+", text))))
-    assert exams == {q.numero for q in generar_examen(4711)}
+    assert exams == {q.numero for q in generar_examen("secreto-de-prueba-de-la-guia-docente")}
 
 
 # ---------------------------------------------------------------------------------------------

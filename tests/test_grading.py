@@ -15,14 +15,19 @@
 
 from __future__ import annotations
 
+import csv
 import functools
+import hashlib
+import hmac
 import json
 import math
 import re
+import stat
 import subprocess
 import sys
 import tomllib
 import xml.etree.ElementTree as ET
+import zipfile
 from pathlib import Path
 
 import nbformat
@@ -546,8 +551,9 @@ def test_command_line_end_to_end(tmp_path, capsys):
     assert calificar.main(args) == 0
     notas = pd.read_csv(tmp_path / "notas" / "notas_practica2.csv", dtype={"alumno": str})
     assert notas["automatica"].tolist() == [6, 0]
-    assert list(notas.columns[-5:]) == ["R1 (de 1)", "R2 (de 1)", "R3 (de 1)", "R4 (de 1)",
-                                        "avisos"]
+    assert list(notas.columns[-7:]) == ["R1 (de 1)", "R2 (de 1)", "R3 (de 1)", "R4 (de 1)",
+                                        "total", "total_max", "avisos"]
+    assert notas["total"].tolist() == [6, 0] and notas["total_max"].tolist() == [10, 10]
     feedback = (tmp_path / "notas" / "retroalimentacion_practica2" / "B002.md").read_text()
     assert "no se recibió ninguna" in feedback
     # con otro secreto, el manifiesto lo detecta y no se califica nada
@@ -575,7 +581,7 @@ def test_unreadable_inputs_and_unwritable_output_give_spanish_errors(tmp_path, c
                                *args]) == 2
         assert re.search(mensaje, capsys.readouterr().err)
     (tmp_path / "fichero").write_text("x", encoding="utf-8")
-    assert examen_cli.main(["--semilla", "1", "--salida",
+    assert examen_cli.main(["--examen", "p1", "--secreto", SECRETO, "--salida",
                             str(tmp_path / "fichero" / "examen.xml")]) == 2
     assert "--salida: no se pudo escribir" in capsys.readouterr().err
 
@@ -657,14 +663,190 @@ def test_starter_notebooks_run_on_generated_data(tmp_path, monkeypatch, capsys):
     assert all(set(s["respuestas"].values()) == {None} for s in salidas)
 
 
+# --- recepción de las entregas ------------------------------------------------------------------
+
+#: La exportación de participantes de Moodle (Participantes → Descargar datos de la tabla como
+#: CSV), guardada con Excel en español: «;», BOM y las columnas de Moodle en español.
+PARTICIPANTES = ("\ufeffNombre;Apellido(s);Dirección de correo;Roles;Grupos;"
+                 "Último acceso al curso;Estado\n"
+                 "María José;García López;a001@alumnos.example.es;Estudiante;Grupo 1;"
+                 "hace 2 días;Activo\n"
+                 "Íñigo;Núñez;b002@alumnos.example.es;Estudiante;Grupo 1;hace 1 hora;Activo\n")
+
+
+def _lista(tmp_path: Path) -> Path:
+    ruta = tmp_path / "lista.csv"
+    ruta.write_text("alumno\nA001\nB002\n", encoding="utf-8")
+    return ruta
+
+
+def _corregir(tmp_path: Path, n: int, *extra: str) -> int:
+    return calificar.main(["corregir", "--practica", str(n), "--alumnos", str(_lista(tmp_path)),
+                           "--secreto", SECRETO, "--salida", str(tmp_path / "notas"), *extra])
+
+
+def test_moodle_download_folders_are_mapped_through_the_participants_export(tmp_path):
+    """«Descargar todas las entregas» de Moodle da carpetas con el nombre completo
+    («María José García López_12345_assignsubmission_file_»), sin el identificador de la
+    lista: la exportación de participantes los une (por el correo, sin mayúsculas)."""
+    (tmp_path / "participantes.csv").write_bytes(PARTICIPANTES.encode("utf-8"))
+    descarga = tmp_path / "descarga"
+    for alumno, carpeta in (("A001", "María José García López_12345_assignsubmission_file_"),
+                            ("B002", "Iñigo Nuñez_12346_assignsubmission_file_")):
+        (descarga / carpeta).mkdir(parents=True)
+        _entrega(descarga / carpeta, 1, alumno, _valores(1, alumno), alumno_en_cuaderno="",
+                 nombre="practica1")
+    assert _corregir(tmp_path, 1, "--participantes", str(tmp_path / "participantes.csv"),
+                     str(descarga)) == 0
+    notas = pd.read_csv(tmp_path / "notas" / "notas_practica1.csv")
+    assert (notas["automatica"] == notas["automatica_max"]).all(), notas
+
+
+def test_ids_are_matched_without_case(tmp_path):
+    ruta = _entrega(tmp_path, 1, "A001", _valores(1, "A001"), alumno_en_cuaderno="a001",
+                    nombre="a001")
+    notas, generales = _calificar(1, [ruta])
+    assert not generales and not notas["A001"].avisos
+    assert notas["A001"].puntos == PRACTICAS[1].puntos_automaticos
+
+
+def test_intake_report_names_every_file_and_what_to_do(tmp_path):
+    entregas_dir = tmp_path / "entregas"
+    entregas_dir.mkdir()
+    bien = _entrega(entregas_dir, 1, "A001", _valores(1, "A001"))
+    bien.rename(entregas_dir / "A001.ipynb.txt")  # el navegador añadió .txt
+    (entregas_dir / "B002.zip").write_bytes(b"PK\x05\x06" + bytes(18))  # vacío
+    moodle = entregas_dir / "Íñigo Núñez_12346_assignsubmission_file_"
+    moodle.mkdir()
+    dentro = _entrega(tmp_path, 1, "B002", _valores(1, "B002"), nombre="practica1")
+    with zipfile.ZipFile(moodle / "practica1.zip", "w") as z:  # un cuaderno comprimido
+        z.write(dentro, "practica1/practica1.ipynb")
+    (entregas_dir / "B002.pdf").write_bytes(b"%PDF-1.4")
+    _entrega(entregas_dir, 1, "Z999", _valores(1, "A001"))
+    con_error = _entrega(entregas_dir, 1, "B002", _valores(1, "B002"), nombre="B002_final")
+    nb = nbformat.read(con_error, as_version=4)
+    nb.cells[-1].outputs = [nbformat.v4.new_output("error", ename="NameError",
+                                                   evalue="x", traceback=[])]
+    nbformat.write(nb, con_error)
+    assert _corregir(tmp_path, 1, str(entregas_dir)) == 0
+    informe = (tmp_path / "notas" / "informe_entregas_practica1.md").read_text()
+    filas = {Path(f.split(" | ")[0].lstrip("| ")).name: f for f in informe.splitlines()
+             if f.startswith("| ") and "/" in f.split(" | ")[0]}
+    assert sorted(filas) == ["A001.ipynb.txt", "B002.pdf", "B002.zip", "B002_final.ipynb",
+                             "Z999.ipynb", "practica1.zip"]
+    assert "| B002 | calificado |" in filas["practica1.zip"] and ".zip" in filas["practica1.zip"]
+    assert "| A001 | calificado |" in filas["A001.ipynb.txt"]
+    assert "extensión incorrecta" in filas["A001.ipynb.txt"]
+    assert "no se califica" in filas["B002.zip"] and "ningún cuaderno" in filas["B002.zip"]
+    assert "no es un cuaderno" in filas["B002.pdf"]
+    assert "no se sabe de quién es" in filas["Z999.ipynb"]
+    assert "NameError" in filas["B002_final.ipynb"]
+    assert "ya tiene otra entrega" in filas["practica1.zip"] + filas["B002_final.ipynb"]
+    notas = pd.read_csv(tmp_path / "notas" / "notas_practica1.csv")
+    assert notas["automatica"].tolist() == [PRACTICAS[1].puntos_automaticos] * 2
+
+
+def test_answers_computed_with_another_students_data_are_flagged(tmp_path):
+    a = _entrega(tmp_path, 1, "A001", _valores(1, "A001"))
+    b = _entrega(tmp_path, 1, "B002", _valores(1, "A001"))  # B002 entrega lo de A001
+    notas, _ = _calificar(1, [a, b])
+    assert not any("copia" in x for x in notas["A001"].avisos)
+    assert any("posible copia" in x and "'A001'" in x for x in notas["B002"].avisos)
+
+
+def test_a_notebook_that_calls_the_public_grading_code_is_flagged(tmp_path):
+    """``practicaN.esperadas`` es público y, con los datos propios, imprime cada respuesta:
+    un cuaderno que lo usa se señala (no muestra trabajo propio)."""
+    ruta = _entrega(tmp_path, 1, "A001", _valores(1, "A001"))
+    nb = nbformat.read(ruta, as_version=4)
+    nb.cells.insert(2, nbformat.v4.new_code_cell(
+        "from docente.evaluacion import practica1\n"
+        "print(practica1.esperadas(practica1.leer_tablas('.')))"))
+    nbformat.write(nb, ruta)
+    notas, _ = _calificar(1, [ruta])
+    assert any("código de corrección" in a for a in notas["A001"].avisos)
+    limpio = _entrega(tmp_path, 1, "B002", _valores(1, "B002"))
+    notas, _ = _calificar(1, [limpio])
+    assert not any("código de corrección" in a for a in notas["B002"].avisos)
+
+
+def test_half_credit_only_close_to_the_tolerance(tmp_path):
+    """Con la ventana de «casi» de ``cu.comprobar`` (5 % relativo), una exactitud un 3 % por
+    encima recibía media nota; ahora solo a menos de cuatro tolerancias."""
+    esperada = _esperadas(1, "A001")["1a"]
+    tol = esperada.rtol * abs(esperada.value)
+    for factor, puntos in ((1 + 3 * tol / esperada.value, 0.5), (1.03, 0.0)):
+        valores = dict(_valores(1, "A001"), **{"1a": round(esperada.value * factor, 6)})
+        ruta = _entrega(tmp_path, 1, "A001", valores)
+        notas, _ = _calificar(1, [ruta])
+        maximo = next(p.puntos for p in PRACTICAS[1].preguntas if p.id == "1a")
+        assert _puntos(notas["A001"])["1a"] == puntos * maximo, factor
+
+
+def test_grades_csv_for_spanish_excel_and_dropping_a_question(tmp_path):
+    entregas_dir = tmp_path / "entregas"
+    entregas_dir.mkdir()
+    _entrega(entregas_dir, 3, "A001", _valores(3, "A001"))
+    assert _corregir(tmp_path, 3, "--excel", "--sin", "2c", str(entregas_dir)) == 0
+    crudo = (tmp_path / "notas" / "notas_practica3.csv").read_bytes()
+    assert crudo.startswith(b"\xef\xbb\xbf")  # BOM: Excel lee UTF-8
+    notas = pd.read_csv(tmp_path / "notas" / "notas_practica3.csv", sep=";", decimal=",",
+                        encoding="utf-8-sig")
+    assert "2c" not in notas.columns
+    maximo = sum(p.puntos for p in PRACTICAS[3].preguntas if p.id != "2c")
+    assert notas.loc[0, "automatica"] == notas.loc[0, "automatica_max"] == maximo
+    assert notas.loc[0, "total"] == maximo
+    assert notas.loc[0, "total_max"] == maximo + PRACTICAS[3].puntos_rubrica
+    assert any("," in linea for linea in crudo.decode("utf-8-sig").splitlines()[1:]) or \
+        float(maximo).is_integer()
+    assert _corregir(tmp_path, 3, "--sin", "9z", str(entregas_dir)) == 2
+
+
+def test_manifest_is_merged_for_a_late_student_and_secret_file_is_private(tmp_path):
+    lista = _lista(tmp_path)
+    tarde = tmp_path / "tarde.csv"
+    tarde.write_text("alumno\nC003\n", encoding="utf-8")
+    comun = ["--practica", "1", "--secreto", SECRETO, "--salida", str(tmp_path / "reparto")]
+    assert calificar.main(["datos", "--alumnos", str(lista), *comun]) == 0
+    assert calificar.main(["datos", "--alumnos", str(tarde), "--zip", *comun]) == 0
+    with zipfile.ZipFile(tmp_path / "reparto" / "C003_practica1.zip") as z:
+        assert sorted(n for n in z.namelist() if not n.endswith("/")) == sorted(
+            f"C003/{p.name}" for p in (tmp_path / "reparto" / "C003").iterdir())
+    filas = list(csv.DictReader((tmp_path / "reparto" / "manifiesto_practica1.csv")
+                                .read_text().splitlines()))
+    assert sorted({f["alumno"] for f in filas}) == ["A001", "B002", "C003"]
+    for f in filas:  # cada suma, la de los datos regenerados (hashlib, no el código)
+        texto = PRACTICAS[1].textos_csv(SECRETO, f["alumno"])[f["fichero"]]
+        assert f["sha256"] == hashlib.sha256(texto.encode("utf-8")).hexdigest()
+    ruta = tmp_path / "curso.secreto"
+    assert calificar.main(["secreto", "--guardar", str(ruta)]) == 0
+    assert stat.S_IMODE(ruta.stat().st_mode) == 0o600
+    assert len(ruta.read_text().strip()) >= semillas.MIN_SECRET
+    assert calificar.main(["secreto", "--guardar", str(ruta)]) == 2  # no se sobrescribe
+
+
+def test_class_lists_and_downloads_are_ignored_by_git(tmp_path):
+    rutas = ["lista_clase.csv", "participantes_grupo1.csv",
+             "courseid_123_participants.csv",
+             "descarga/Maria Garcia_12345_assignsubmission_file_/practica1.ipynb",
+             "entregas1/A001.ipynb", "reparto1/A001/practica1_prueba.csv",
+             "notas1/informe_entregas_practica1.md"]
+    out = subprocess.run(["git", "check-ignore", "--no-index", *rutas], cwd=ROOT,
+                         capture_output=True, text=True)
+    if out.returncode not in (0, 1):
+        pytest.skip("sin git")
+    assert sorted(out.stdout.splitlines()) == sorted(rutas)
+
+
 # --- examen --------------------------------------------------------------------------------------
 
 
-def _examen(tmp_path: Path, semilla: int) -> ET.Element:
-    xml = tmp_path / f"e{semilla}.xml"
-    assert examen_cli.main(["--semilla", str(semilla), "--salida", str(xml)]) == 0
-    assert (tmp_path / f"e{semilla}-clave.md").is_file()
-    assert (tmp_path / f"e{semilla}-clave.csv").is_file()
+def _examen(tmp_path: Path, examen: str, variantes: int = 3) -> ET.Element:
+    xml = tmp_path / f"e-{examen}.xml"
+    assert examen_cli.main(["--examen", examen, "--variantes", str(variantes), "--secreto",
+                            SECRETO, "--salida", str(xml)]) == 0
+    assert (tmp_path / f"e-{examen}-clave.md").is_file()
+    assert (tmp_path / f"e-{examen}-clave.csv").is_file()
     return ET.parse(xml).getroot()
 
 
@@ -699,20 +881,30 @@ def _recalcular(numero: str, datos: dict) -> float:
 
 
 def test_exam_xml_parses_and_answers_match_independent_recomputation(tmp_path):
-    root = _examen(tmp_path, 4711)
-    preguntas = {p.numero: p for p in generar_examen(4711)}
-    categorias = [q.find("category/text").text for q in root.findall("question[@type='category']")]
-    assert categorias == [f"$course$/top/Examen 4711/{c}" for c in (
-        "Medir y dar un intervalo", "Comparar dos modelos",
-        "Varios algoritmos sobre varios conjuntos de datos")]
-    ids = [q.findtext("idnumber") for q in root.findall("question") if q.get("type") != "category"]
-    assert len(ids) == len(set(ids)) == len(preguntas)
+    root = _examen(tmp_path, "parcial1", variantes=3)
+    variantes = {v: {p.numero: p for p in generar_examen(SECRETO, "parcial1", v)}
+                 for v in (1, 2, 3)}
+    # Moodle XML: una pregunta «category» antes de las preguntas de cada categoría; aquí, una
+    # categoría por pregunta con sus 3 variantes (el cuestionario sortea una de cada categoría)
+    actual, por_categoria = None, {}
+    for q in root.findall("question"):
+        if q.get("type") == "category":
+            actual = q.findtext("category/text")
+            por_categoria[actual] = []
+        else:
+            por_categoria[actual].append(q.findtext("idnumber"))
+    numeros = sorted(variantes[1])
+    assert list(por_categoria) == ["$course$/top/Examen parcial1"] + [
+        f"$course$/top/Examen parcial1/{n} · {variantes[1][n].nombre}" for n in numeros]
+    assert por_categoria.pop("$course$/top/Examen parcial1") == []
+    assert [ids for ids in por_categoria.values()] == [
+        [f"examen-parcial1-{n}-v{v}" for v in (1, 2, 3)] for n in numeros]
     for q in root.findall("question"):
         kind = q.get("type")
         if kind == "category":
             continue
-        numero = q.findtext("idnumber").rsplit("-", 1)[1]
-        p = preguntas[numero]
+        _, _, numero, variante = q.findtext("idnumber").split("-")
+        p = variantes[int(variante[1:])][numero]
         answers = q.findall("answer")
         assert all(a.findtext("feedback/text") for a in answers)
         if kind == "numerical":
@@ -729,7 +921,7 @@ def test_exam_xml_parses_and_answers_match_independent_recomputation(tmp_path):
 
 
 def test_exam_decisions_match_independent_recomputation():
-    p = {q.numero: q for q in generar_examen(99)}
+    p = {q.numero: q for q in generar_examen(SECRETO, "final", 2)}
     d = np.asarray(p["E07"].datos["diferencias"])
     se = math.sqrt((1 / 100 + 1 / 9) * d.var(ddof=1))
     p_t = 2 * stats.t.sf(abs(d.mean() / se), 99)
@@ -750,24 +942,66 @@ def test_exam_interval_reading_and_mcnemar_distractors_over_many_seeds():
     """El intervalo que muestra E04 es el de Wilson de statsmodels, y en E05 la corrección de
     continuidad siempre se reconoce como un error típico (con |b − c| pequeño caería dentro de
     la tolerancia y la pregunta perdería su explicación)."""
-    for semilla in range(60):
-        p = {q.numero: q for q in generar_examen(semilla)}
+    for variante in range(1, 41):
+        p = {q.numero: q for q in generar_examen(SECRETO, "parcial1", variante)}
         d = p["E04"].datos
         ref = proportion_confint(d["aciertos"], d["n"], method="wilson")
         assert (d["inferior"], d["superior"]) == tuple(round(x, 3) for x in ref)
         (_, b), (c, _) = p["E05"].datos["tabla"]
         corregido = sm_mcnemar(p["E05"].datos["tabla"], exact=False, correction=True).statistic
         assert any(v == pytest.approx(corregido) and "corrección" in retro
-                   for v, _, retro in p["E05"].errores), (semilla, b, c)
+                   for v, _, retro in p["E05"].errores), (variante, b, c)
 
 
-def test_two_seeds_give_two_different_exams():
-    a, b = generar_examen(1), generar_examen(2)
-    assert [p.numero for p in a] == [p.numero for p in b]
+def test_two_exams_or_variants_differ_and_a_name_regenerates_the_same():
+    a, b = generar_examen(SECRETO, "parcial1", 1), generar_examen(SECRETO, "parcial1", 2)
+    c = generar_examen(SECRETO, "parcial2", 1)
+    assert [p.numero for p in a] == [p.numero for p in b] == [p.numero for p in c]
     assert sum(x.enunciado != y.enunciado for x, y in zip(a, b)) == len(a)
-    assert [p.enunciado for p in generar_examen(1)] == [p.enunciado for p in a]
-    with pytest.raises(ValueError, match="--semilla"):
-        generar_examen("-3")
+    assert sum(x.enunciado != y.enunciado for x, y in zip(a, c)) == len(a)
+    assert [p.enunciado for p in generar_examen(SECRETO, "parcial1", 1)] == [
+        p.enunciado for p in a]
+    with pytest.raises(ValueError, match="--examen"):
+        generar_examen(SECRETO, "parcial 1")
+
+
+def test_exam_data_come_from_an_hmac_of_the_secret_not_a_guessable_seed():
+    """Con el esquema anterior (``default_rng([número, semilla])`` con una semilla entera
+    pequeña), una tabla del enunciado bastaba para recuperar la semilla probando y, con ella,
+    la clave. Ahora la semilla es HMAC-SHA256 del secreto (recalculado aquí con ``hmac``), y
+    ninguna semilla pequeña reproduce la tabla."""
+    from docente.evaluacion.examen import PREGUNTAS, _matriz_confusion
+
+    p = generar_examen(SECRETO, "parcial1", 2)
+    for i, f in enumerate(PREGUNTAS[:3], start=1):
+        digest = hmac.new(SECRETO.encode(), f"examen-parcial1-E{i:02d}|v2".encode(),
+                          hashlib.sha256).digest()
+        rng = np.random.default_rng(int.from_bytes(digest, "big"))
+        assert f(rng).datos == p[i - 1].datos
+    otro = generar_examen("otro-secreto-de-prueba-distinto", "parcial1", 2)
+    assert all(x.datos != y.datos for x, y in zip(p, otro))
+    e01 = p[0].datos
+    for semilla in range(5000):  # el ataque que funcionaba: probar semillas pequeñas
+        assert _matriz_confusion(np.random.default_rng([1, semilla])) != e01
+    with pytest.raises(ValueError, match="secreto"):
+        generar_examen("corto", "parcial1")
+    assert examen_cli.main(["--semilla", "4711"]) == 2  # la semilla adivinable ya no existe
+
+
+def test_exam_redraws_p_printed_as_zero_and_wald_scoring_as_wilson():
+    """E07 nunca muestra «p = 0.0000» (no es un valor p que se pueda escribir) y en E03 el
+    extremo de Wald (de statsmodels), redondeado a 3 decimales como pide el enunciado, nunca
+    cae dentro de la tolerancia del de Wilson: siempre es un error típico reconocido."""
+    for variante in range(1, 61):
+        p = {q.numero: q for q in generar_examen(SECRETO, "final", variante)}
+        assert p["E07"].datos["p_t"] > 0 and p["E07"].datos["p_tost"] > 0, variante
+        assert "p = 0.0000" not in p["E07"].enunciado
+        d = p["E03"].datos
+        wilson = proportion_confint(d["aciertos"], d["n"], method="wilson")[0]
+        wald = proportion_confint(d["aciertos"], d["n"], method="normal")[0]
+        assert abs(round(wald, 3) - wilson) > p["E03"].tolerancia, variante
+        assert any(v == pytest.approx(wald) and "Wald" in retro
+                   for v, _, retro in p["E03"].errores), variante
 
 
 # --- nada calificado donde no debe estar ---------------------------------------------------------
@@ -805,7 +1039,7 @@ def test_graded_work_stays_out_of_student_copies_package_data_and_quizzes():
     assert not any("docente" in pat or "practica" in pat
                    for pats in setup["package-data"].values() for pat in pats)
     assert not list((ROOT / "course_utils").rglob("*practica*"))
-    examen = generar_examen(4711)
+    examen = generar_examen(SECRETO, "parcial1")
     frases = [re.sub(r"<[^>]+>", " ", p.enunciado).split(".")[0].strip()[:50] for p in examen]
     sitios = sorted((ROOT / "course_utils" / "quizzes").glob("*.toml")) + sorted(
         (ROOT / "notebooks" / "alumnos").glob("*.ipynb")) + [
@@ -820,7 +1054,7 @@ def test_readme_points_instructors_to_the_three_commands():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Para docentes", 1)[1].split("\n## ", 1)[0]
     for command in ("python tools/calificar.py datos --practica", "python tools/calificar.py "
-                    "corregir --practica", "python tools/examen.py --semilla"):
+                    "corregir --practica", "python tools/examen.py --examen"):
         assert command in section
     assert "docente/README.md" in section
 

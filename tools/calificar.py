@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import os
 import shutil
 import sys
 from pathlib import Path
@@ -29,7 +28,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from course_utils.__main__ import parse_spanish  # noqa: E402
-from docente.evaluacion import calificacion, entregas, practicas, semillas  # noqa: E402
+from docente.evaluacion import (  # noqa: E402
+    calificacion,
+    entregas,
+    practicas,
+    recepcion,
+    semillas,
+)
 
 PROG = "python tools/calificar.py"
 #: Carpeta de cada práctica (enunciado, rúbrica y cuaderno de partida).
@@ -41,10 +46,7 @@ def carpeta_practica(numero: int) -> Path:
 
 
 def _secreto(args: argparse.Namespace) -> str:
-    if args.secreto_fichero:
-        return semillas.comprobar_secreto(
-            semillas.leer_texto(Path(args.secreto_fichero), "--secreto-fichero"))
-    return semillas.comprobar_secreto(args.secreto or os.environ.get("CURSO_SECRETO", ""))
+    return semillas.leer_secreto(args.secreto, args.secreto_fichero)
 
 
 def orden_datos(args: argparse.Namespace) -> str:
@@ -55,22 +57,37 @@ def orden_datos(args: argparse.Namespace) -> str:
     salida.mkdir(parents=True, exist_ok=True)
     material = sorted(p for p in carpeta_practica(practica.numero).iterdir() if p.is_file())
     material.append(PRACTICAS / "instrucciones.md")
-    manifiesto = io.StringIO()
-    writer = csv.writer(manifiesto, lineterminator="\n")
-    writer.writerow(["alumno", "fichero", "sha256"])
+    nombre = f"manifiesto_practica{practica.numero}.csv"
+    # el manifiesto se completa, no se sustituye: repartir después a un estudiante que llegó
+    # tarde (con una lista de un solo estudiante) no borra las sumas de los demás
+    filas = leer_manifiesto(salida / nombre)
     for alumno in alumnos:
         carpeta = salida / alumno
         carpeta.mkdir(exist_ok=True)
-        for nombre, texto in practica.textos_csv(secreto, alumno).items():
-            (carpeta / nombre).write_text(texto, encoding="utf-8", newline="\n")
-            writer.writerow([alumno, nombre, practicas.sha256(texto)])
+        for fichero_datos, texto in practica.textos_csv(secreto, alumno).items():
+            (carpeta / fichero_datos).write_text(texto, encoding="utf-8", newline="\n")
+            filas[(alumno, fichero_datos)] = practicas.sha256(texto)
         for fichero in material:
             shutil.copyfile(fichero, carpeta / fichero.name)
-    nombre = f"manifiesto_practica{practica.numero}.csv"
+        if getattr(args, "zip", False):  # un .zip por estudiante, para subirlo a Moodle
+            shutil.make_archive(str(salida / f"{alumno}_practica{practica.numero}"), "zip",
+                                root_dir=salida, base_dir=alumno)
+    manifiesto = io.StringIO()
+    writer = csv.writer(manifiesto, lineterminator="\n")
+    writer.writerow(["alumno", "fichero", "sha256"])
+    writer.writerows([a, f, h] for (a, f), h in filas.items())
     (salida / nombre).write_text(manifiesto.getvalue(), encoding="utf-8", newline="\n")
     return (f"Práctica {practica.numero}: datos de {len(alumnos)} estudiantes en {salida}/ "
             f"(una carpeta por estudiante: sus datos, {', '.join(p.name for p in material)}). "
             f"Entregue a cada uno su carpeta; {nombre} se queda con usted.")
+
+
+def leer_manifiesto(ruta: Path) -> dict[tuple[str, str], str]:
+    """(alumno, fichero) → suma SHA-256 de un manifiesto ya escrito (vacío si no existe)."""
+    if not ruta.is_file():
+        return {}
+    filas = csv.DictReader(ruta.read_text(encoding="utf-8").splitlines())
+    return {(f["alumno"], f["fichero"]): f["sha256"] for f in filas}
 
 
 def orden_corregir(args: argparse.Namespace) -> str:
@@ -84,24 +101,57 @@ def orden_corregir(args: argparse.Namespace) -> str:
         calificacion.comprobar_manifiesto(
             practica, secreto, alumnos,
             Path(args.datos) / f"manifiesto_practica{practica.numero}.csv")
-    leidas = [entregas.leer_cuaderno(p)
-              for p in entregas.buscar_cuadernos([Path(e) for e in args.entregas])]
+    participantes = (recepcion.leer_participantes(Path(args.participantes), alumnos)
+                     if args.participantes else None)
+    sin = tuple(q.strip() for arg in args.sin or [] for q in arg.split(",") if q.strip())
+    ficheros = recepcion.clasificar([Path(e) for e in args.entregas])
+    leidas = [entregas.leer_cuaderno(f.ruta, f.texto) for f in ficheros
+              if f.estado == "cuaderno"]
     if args.respuestas:
         leidas += entregas.leer_csv(Path(args.respuestas))
-    notas, generales = calificacion.calificar(practica, secreto, alumnos, leidas)
+    notas, generales = calificacion.calificar(practica, secreto, alumnos, leidas, participantes,
+                                              sin)
     salida = Path(args.salida)
     carpeta = salida / f"retroalimentacion_practica{practica.numero}"
     carpeta.mkdir(parents=True, exist_ok=True)
+    calificada = calificacion.sin_preguntas(practica, sin)
     for c in notas:
-        (carpeta / f"{c.alumno}.md").write_text(calificacion.retroalimentacion(practica, c),
+        (carpeta / f"{c.alumno}.md").write_text(calificacion.retroalimentacion(calificada, c),
                                                 encoding="utf-8")
     tabla = salida / f"notas_practica{practica.numero}.csv"
-    tabla.write_text(calificacion.tabla_notas(practica, notas), encoding="utf-8")
+    calificacion.escribir_tabla(tabla, calificacion.tabla_notas(calificada, notas, args.excel),
+                                args.excel)
+    informe = salida / f"informe_entregas_practica{practica.numero}.md"
+    informe.write_text(recepcion.informe(practica.numero,
+                                         _filas_informe(ficheros, leidas, notas, generales)),
+                       encoding="utf-8")
     entregadas = sum(c.entrega is not None for c in notas)
     lines = [f"Práctica {practica.numero}: {entregadas} de {len(notas)} estudiantes con entrega. "
-             f"Notas en {tabla}; retroalimentación en {carpeta}/."]
+             f"Notas en {tabla}; retroalimentación en {carpeta}/; informe de cada fichero en "
+             f"{informe}."]
     lines += [f"Aviso: {a}" for a in generales]
     return "\n".join(lines)
+
+
+def _filas_informe(ficheros: list[recepcion.Fichero], leidas: list[entregas.Entrega],
+                   notas: list[calificacion.Calificacion],
+                   generales: list[str]) -> list[tuple[str, str, str, str]]:
+    """Una fila del informe por fichero: de quién, si se calificó y sus avisos."""
+    por_fichero = {c.entrega: c for c in notas if c.entrega}
+    avisos = {e.fichero: e.avisos for e in leidas}
+    filas = []
+    for f in ficheros:
+        c = por_fichero.get(str(f.ruta))
+        obs = [f.motivo] if f.motivo else []
+        obs += [g.split(": ", 1)[1] for g in generales if g.startswith(f"{f.ruta}: ")]
+        if c is not None:
+            obs += c.avisos
+            estado = "calificado"
+        else:
+            obs += avisos.get(str(f.ruta), [])
+            estado = "no se califica" if f.estado != "cuaderno" or obs else "repetida"
+        filas.append((str(f.ruta), c.alumno if c else "", estado, " · ".join(obs)))
+    return filas
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -109,9 +159,12 @@ def _parser() -> argparse.ArgumentParser:
         prog=PROG, description="Prácticas evaluables: datos de cada estudiante (a partir de un "
         "secreto del docente) y calificación de las entregas. Ver docente/README.md.")
     sub = parser.add_subparsers(dest="orden", metavar="{secreto,datos,corregir}", required=True)
-    sub.add_parser("secreto", help="escribe un secreto nuevo para el curso",
-                   description="Escribe un secreto nuevo (aleatorio). Guárdelo fuera del "
-                   "repositorio: con él se regeneran los datos de cada estudiante.")
+    nuevo = sub.add_parser("secreto", help="escribe un secreto nuevo para el curso",
+                           description="Escribe un secreto nuevo (aleatorio). Guárdelo fuera "
+                           "del repositorio: con él se regeneran los datos de cada estudiante "
+                           "y los exámenes.")
+    nuevo.add_argument("--guardar", help="fichero nuevo donde guardarlo, legible solo por "
+                       "usted (permisos 600); sin esta opción se imprime")
 
     def comunes(p: argparse.ArgumentParser) -> None:
         p.add_argument("--practica", required=True, help="número de la práctica: 1, 2 o 3")
@@ -126,6 +179,8 @@ def _parser() -> argparse.ArgumentParser:
                            description="Escribe una carpeta por estudiante con sus datos, el "
                            "cuaderno de partida, el enunciado y la rúbrica.")
     comunes(datos)
+    datos.add_argument("--zip", action="store_true", help="además, un .zip por estudiante "
+                       "(A001_practica1.zip) para repartirlo, por ejemplo en Moodle")
     corregir = sub.add_parser("corregir", help="califica las entregas",
                               description="Califica los cuadernos entregados (sin ejecutarlos) "
                               "o un CSV de respuestas: tabla de notas y retroalimentación.")
@@ -134,6 +189,13 @@ def _parser() -> argparse.ArgumentParser:
                           help="cuadernos entregados o carpetas que los contienen")
     corregir.add_argument("--respuestas", help="CSV de respuestas (columna «alumno» y una "
                           "por pregunta), en lugar de cuadernos o además de ellos")
+    corregir.add_argument("--participantes", help="exportación de participantes de Moodle "
+                          "(CSV): identifica las carpetas de la descarga de entregas de Moodle "
+                          "(«Apellido Nombre_12345_assignsubmission_file_») por su nombre")
+    corregir.add_argument("--sin", action="append", help="preguntas que no se califican (y no "
+                          "cuentan en el máximo), p. ej. --sin 2c")
+    corregir.add_argument("--excel", action="store_true", help="tabla de notas como la abre "
+                          "Excel en español: «;», coma decimal y UTF-8 con BOM")
     corregir.add_argument("--datos", help="carpeta que escribió la orden «datos»: comprueba "
                           "con su manifiesto que los datos regenerados son los repartidos")
     return parser
@@ -144,6 +206,11 @@ def main(argv: list[str] | None = None) -> int:
     if isinstance(args, int):
         return args
     try:
+        if args.orden == "secreto" and args.guardar:
+            ruta = semillas.guardar_secreto(args.guardar, semillas.nuevo_secreto())
+            print(f"Secreto guardado en {ruta} (solo usted puede leerlo). Haga una copia fuera "
+                  "del ordenador: sin él no se regeneran los datos ni los exámenes.")
+            return 0
         if args.orden == "secreto":
             print(semillas.nuevo_secreto())
             print("Guárdelo fuera del repositorio (por ejemplo en un gestor de contraseñas) y "

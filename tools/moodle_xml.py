@@ -1,7 +1,7 @@
 """Escribir un banco de preguntas en el formato XML de Moodle («Moodle XML»).
 
 Lo comparten ``tools/export_quizzes.py`` (las preguntas de repaso de los cuadernos) y
-``tools/examen.py`` (los exámenes con datos generados a partir de una semilla). Formato:
+``tools/examen.py`` (los exámenes con datos generados a partir del secreto). Formato:
 https://docs.moodle.org/en/Moodle_XML_format: un elemento ``<quiz>`` con una pregunta
 ``type="category"`` antes de las preguntas de cada categoría; las preguntas ``multichoice`` (opción
 múltiple) y ``numerical`` (numérica, con tolerancia absoluta), cada respuesta con su

@@ -6,26 +6,43 @@ Para cada estudiante se regeneran sus datos con su semilla, se recalcula cada va
 tolerancia, los mismos errores típicos reconocidos (×100, 1 − x, la mitad, el signo, el orden,
 la otra versión de la prueba...) y las mismas pistas, que **nunca** dicen el valor esperado.
 
-Puntos de cada pregunta: todos si es correcta; la mitad si está cerca pero fuera de la tolerancia
-(redondeada de más); ninguno en otro caso. La interpretación (los criterios ``R1``, ``R2``...
-de la rúbrica) la califica el docente: la tabla de notas deja esas columnas vacías.
+Puntos de cada pregunta: todos si es correcta; la mitad si está fuera de la tolerancia pero a
+menos de :data:`VENTANA_CASI` veces ella (y dentro de la ventana de «casi» de ``cu.comprobar``);
+ninguno en otro caso. Esa ventana (un 5 % relativo) es una pista para quien practica, demasiado
+ancha para puntuar: con una exactitud de 0.80, aceptaría 0.83 como «casi». La interpretación
+(los criterios ``R1``, ``R2``... de la rúbrica) la califica el docente: la tabla de notas deja
+esas columnas vacías.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from course_utils.exercises import check_answer
+from course_utils.exercises import ExerciseAnswer, check_answer
+from docente.evaluacion import recepcion
 from docente.evaluacion.cuadernos import fichero
 from docente.evaluacion.entregas import Entrega, SinLeer
 from docente.evaluacion.practicas import Practica, sha256
 
 #: Fracción de los puntos de una respuesta cerca del valor pero fuera de la tolerancia.
 CREDITO_CASI = 0.5
+#: Media nota solo a menos de este múltiplo de la tolerancia (con la tolerancia relativa
+#: habitual del 0.5 %, a menos de un 2 %).
+VENTANA_CASI = 4.0
+
+
+def casi(esperada: Any, valor: Any) -> bool:
+    """¿Está ``valor`` fuera de la tolerancia de ``esperada`` pero a menos de
+    :data:`VENTANA_CASI` veces ella?"""
+    if getattr(esperada, "kind", None) == "choice":
+        return False
+    ancha = ExerciseAnswer(esperada.value, section=esperada.section,
+                           atol=VENTANA_CASI * esperada.atol, rtol=VENTANA_CASI * esperada.rtol)
+    return check_answer(ancha, valor, "x", noun="pregunta").correct
 
 
 @dataclass(frozen=True)
@@ -73,31 +90,40 @@ def calificar_respuestas(practica: Practica, esperadas: dict[str, Any],
         validas = validas if isinstance(validas, tuple) else (validas,)
         comprobadas = [check_answer(v, valor, pregunta.id, noun="pregunta") for v in validas]
         res = next((r for r in comprobadas if r.correct), comprobadas[0])
-        credito = 1.0 if res.correct else CREDITO_CASI if res.outcome == "near" else 0.0
+        credito = 1.0 if res.correct else CREDITO_CASI if res.outcome == "near" and any(
+            casi(v, valor) for v in validas) else 0.0
         out.append(Resultado(pregunta.id, credito * pregunta.puntos, pregunta.puntos,
                              res.message))
     return out
 
 
-def identificar(entrega: Entrega, alumnos: list[str]) -> tuple[str | None, list[str]]:
+def identificar(entrega: Entrega, alumnos: list[str],
+                participantes: dict[str, str] | None = None) -> tuple[str | None, list[str]]:
     """El estudiante de una entrega y los avisos: ``ALUMNO`` del cuaderno o, si falta, el
-    nombre del fichero o de su carpeta (como los escribe Moodle: ``Nombre_123_assign...``)."""
+    nombre del fichero o de su carpeta: el identificador o, en la descarga de Moodle
+    (``Apellido Nombre_123_assignsubmission_file_``), el nombre completo buscado en la
+    exportación de participantes. Sin distinguir mayúsculas (``a001`` es ``A001``)."""
     avisos: list[str] = []
     ruta = Path(entrega.fichero)
-    por_nombre = next((a for a in alumnos if a in (ruta.stem, ruta.parent.name)), None)
+    lista = {a.casefold(): a for a in alumnos}
+    nombres = (ruta.stem.casefold(), ruta.parent.name.casefold())
+    por_nombre = next((lista[n] for n in nombres if n in lista), None)
     if por_nombre is None:
-        partes = set(ruta.stem.split("_")) | set(ruta.parent.name.split("_"))
-        por_nombre = next((a for a in alumnos if a in partes), None)
+        partes = set(nombres[0].split("_")) | set(nombres[1].split("_"))
+        por_nombre = next((lista[p] for p in sorted(partes) if p in lista), None)
+    if por_nombre is None and participantes:
+        por_nombre = recepcion.alumno_de_moodle(ruta, participantes)
     if entrega.alumno:
-        if entrega.alumno not in alumnos:
+        alumno = lista.get(entrega.alumno.casefold())
+        if alumno is None:
             avisos.append(f"el identificador del cuaderno ({entrega.alumno!r}) no está en la "
                           "lista de clase.")
             return por_nombre, avisos
-        if por_nombre is not None and por_nombre != entrega.alumno:
+        if por_nombre is not None and por_nombre != alumno:
             avisos.append(f"el identificador del cuaderno ({entrega.alumno!r}) no coincide con "
                           f"el nombre del fichero ({por_nombre!r}): se califica como "
-                          f"{entrega.alumno!r}; revíselo.")
-        return entrega.alumno, avisos
+                          f"{alumno!r}; revíselo.")
+        return alumno, avisos
     if por_nombre is not None:
         avisos.append("el cuaderno no dice su identificador (ALUMNO): se toma del nombre del "
                       "fichero.")
@@ -124,13 +150,18 @@ def comprobar_manifiesto(practica: Practica, secreto: str, alumnos: list[str],
 
 
 def calificar(practica: Practica, secreto: str, alumnos: list[str],
-              entregas: list[Entrega]) -> tuple[list[Calificacion], list[str]]:
+              entregas: list[Entrega], participantes: dict[str, str] | None = None,
+              sin: tuple[str, ...] = ()) -> tuple[list[Calificacion], list[str]]:
     """Califica cada estudiante de ``alumnos``; devuelve también los avisos generales (entregas
-    de nadie de la lista, de otra práctica o repetidas)."""
+    de nadie de la lista, de otra práctica o repetidas). Las preguntas de ``sin`` no se
+    califican (ni cuentan en el máximo); una entrega cuyas respuestas son las de los datos de
+    otro estudiante lleva un aviso de posible copia."""
+    completa, practica = practica, sin_preguntas(practica, sin)
     por_alumno: dict[str, tuple[Entrega, list[str]]] = {}
+    esperadas: dict[str, dict[str, Any]] = {}
     generales: list[str] = []
     for entrega in entregas:
-        alumno, avisos = identificar(entrega, alumnos)
+        alumno, avisos = identificar(entrega, alumnos, participantes)
         if entrega.practica is not None and entrega.practica != practica.numero:
             generales.append(f"{entrega.fichero}: es de la práctica {entrega.practica}, no de "
                              f"la {practica.numero}; no se califica.")
@@ -151,15 +182,49 @@ def calificar(practica: Practica, secreto: str, alumnos: list[str],
                 Resultado(p.id, 0.0, p.puntos, "Sin entrega.") for p in practica.preguntas]))
             continue
         entrega, avisos = por_alumno[alumno]
-        esperadas = practica.respuestas_esperadas(secreto, alumno)
-        desconocidas = sorted(set(entrega.respuestas) - {p.id for p in practica.preguntas})
+        esperadas[alumno] = completa.respuestas_esperadas(secreto, alumno)
+        desconocidas = sorted(set(entrega.respuestas) - {p.id for p in practica.preguntas}
+                              - set(sin))
         if desconocidas:
             avisos = avisos + [f"claves de `respuestas` que no son preguntas de esta práctica "
                                f"(se ignoran): {desconocidas}."]
         out.append(Calificacion(alumno, entrega.fichero,
-                                calificar_respuestas(practica, esperadas, entrega.respuestas),
+                                calificar_respuestas(practica, esperadas[alumno],
+                                                     entrega.respuestas),
                                 avisos))
+    _marcar_copias(esperadas, por_alumno, out)
     return out, generales
+
+
+def sin_preguntas(practica: Practica, sin: tuple[str, ...]) -> Practica:
+    """La práctica sin las preguntas de ``sin`` (``--sin 2c``), o un error si alguna no existe."""
+    ids = [p.id for p in practica.preguntas]
+    faltan = [q for q in sin if q not in ids]
+    if faltan:
+        raise ValueError(f"--sin: {', '.join(faltan)} no es una pregunta de la práctica "
+                         f"{practica.numero} (son {', '.join(ids)}).")
+    if sin and len(set(sin)) == len(ids):
+        raise ValueError("--sin: no puede quitar todas las preguntas.")
+    return replace(practica, preguntas=tuple(p for p in practica.preguntas if p.id not in sin))
+
+
+def _marcar_copias(esperadas: dict[str, dict[str, Any]],
+                   por_alumno: dict[str, tuple[Entrega, list[str]]],
+                   notas: list[Calificacion]) -> None:
+
+    def acierta(de_quien: str, pregunta: str, valor: Any) -> bool:
+        if pregunta not in esperadas[de_quien] or isinstance(valor, SinLeer):
+            return False
+        validas = esperadas[de_quien][pregunta]
+        validas = validas if isinstance(validas, tuple) else (validas,)
+        return any(check_answer(v, valor, pregunta, noun="pregunta").correct for v in validas)
+
+    sospechas = recepcion.copias({a: e.respuestas for a, (e, _) in por_alumno.items()}, acierta)
+    for c in notas:
+        if c.alumno in sospechas:
+            c.avisos.append(f"posible copia: varias respuestas coinciden con los datos de "
+                            f"{sospechas[c.alumno]!r}, no con los propios; revíselo antes de "
+                            "publicar la nota.")
 
 
 def _puntos(x: float) -> str:
@@ -190,17 +255,33 @@ def retroalimentacion(practica: Practica, c: Calificacion) -> str:
     return "\n".join(lines)
 
 
-def tabla_notas(practica: Practica, calificaciones: list[Calificacion]) -> str:
-    """La tabla de notas (CSV): puntos por pregunta, total automático y la rúbrica por llenar."""
+def tabla_notas(practica: Practica, calificaciones: list[Calificacion],
+                excel: bool = False) -> str:
+    """La tabla de notas (CSV): puntos por pregunta, total automático, la rúbrica por llenar y
+    el total (``total`` suma la parte automática y la rúbrica; hasta que el docente llena la
+    rúbrica, es la parte automática). Con ``excel``, como la abre Excel en español: separador
+    ``;`` y coma decimal (el fichero se escribe con BOM, ver :func:`escribir_tabla`)."""
     buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
+    writer = csv.writer(buf, lineterminator="\n", delimiter=";" if excel else ",")
+
+    def num(x: float) -> str:
+        texto = _puntos(x)
+        return texto.replace(".", ",") if excel else texto
+
+    maximo = practica.puntos_automaticos + practica.puntos_rubrica
     writer.writerow(["alumno", "entrega"] + [p.id for p in practica.preguntas]
                     + ["automatica", "automatica_max"]
-                    + [f"{k.id} (de {_puntos(k.puntos)})" for k in practica.criterios]
-                    + ["avisos"])
+                    + [f"{k.id} (de {num(k.puntos)})" for k in practica.criterios]
+                    + ["total", "total_max", "avisos"])
     for c in calificaciones:
         writer.writerow([c.alumno, Path(c.entrega).name if c.entrega else "sin entrega"]
-                        + [_puntos(r.puntos) for r in c.resultados]
-                        + [_puntos(c.puntos), _puntos(practica.puntos_automaticos)]
-                        + [""] * len(practica.criterios) + [" | ".join(c.avisos)])
+                        + [num(r.puntos) for r in c.resultados]
+                        + [num(c.puntos), num(practica.puntos_automaticos)]
+                        + [""] * len(practica.criterios)
+                        + [num(c.puntos), num(maximo), " | ".join(c.avisos)])
     return buf.getvalue()
+
+
+def escribir_tabla(ruta: Path, texto: str, excel: bool = False) -> None:
+    """La tabla en UTF-8; con ``excel``, con BOM (sin él, Excel en español rompe las tildes)."""
+    ruta.write_text(texto, encoding="utf-8-sig" if excel else "utf-8", newline="")

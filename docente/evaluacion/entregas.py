@@ -34,6 +34,10 @@ from docente.evaluacion.semillas import leer_texto_csv
 
 #: La clave que marca la salida de la celda final (la escribe el cuaderno de partida).
 MARCA = "practica"
+#: Código que usa la corrección del curso (``docente.evaluacion``, ``esperadas``) en lugar de
+#: calcular: el código es público y con los datos propios imprime todas las respuestas.
+_CORRECCION = re.compile(r"\bdocente\b|\besperadas\s*\(|respuestas_esperadas|"
+                         r"\bevaluacion\.practica")
 
 
 @dataclass(frozen=True)
@@ -52,20 +56,6 @@ class Entrega:
     practica: int | None = None
     respuestas: dict[str, Any] = field(default_factory=dict)
     avisos: list[str] = field(default_factory=list)
-
-
-def buscar_cuadernos(rutas: list[Path]) -> list[Path]:
-    """Los cuadernos (``.ipynb``) de las rutas dadas, entrando en las carpetas."""
-    out: list[Path] = []
-    for ruta in rutas:
-        if ruta.is_dir():
-            out += sorted(p for p in ruta.rglob("*.ipynb")
-                          if ".ipynb_checkpoints" not in p.parts)
-        elif ruta.is_file():
-            out.append(ruta)
-        else:
-            raise ValueError(f"entregas: no existe {ruta}.")
-    return out
 
 
 def _sin_magias(source: str) -> str:
@@ -153,17 +143,32 @@ def _distintos(a: Any, b: Any) -> bool:
     return a != b
 
 
-def leer_cuaderno(ruta: Path) -> Entrega:
-    """Las respuestas de un cuaderno entregado, sin ejecutarlo."""
+def leer_cuaderno(ruta: Path, texto: str | None = None) -> Entrega:
+    """Las respuestas de un cuaderno entregado, sin ejecutarlo (``texto``: su contenido, si
+    no está en ``ruta``, como el de un cuaderno dentro de un ``.zip``)."""
     entrega = Entrega(fichero=str(ruta))
     try:
-        nb = nbformat.read(ruta, as_version=4)
+        nb = (nbformat.read(ruta, as_version=4) if texto is None
+              else nbformat.reads(texto, as_version=4))
     except Exception as exc:  # JSON roto, otra versión, no es un cuaderno
         entrega.avisos.append(f"no se pudo leer el cuaderno ({type(exc).__name__}): ¿está "
                               "dañado o no es un .ipynb?")
         return entrega
     alumno, codigo = _codigo(nb.cells)
     salida = _salida(nb.cells)
+    usa = [i for i, celda in enumerate(nb.cells, start=1) if celda.get("cell_type") == "code"
+           and _CORRECCION.search(celda.get("source", ""))]
+    if usa:
+        entrega.avisos.append(f"el cuaderno usa el código de corrección del curso "
+                              f"(`docente.evaluacion`, `esperadas`) en la celda {usa[0]}: sus "
+                              "respuestas no muestran trabajo propio; la parte automática no "
+                              "cuenta sin él (ver la guía del docente).")
+    errores = [out.get("ename", "error") for celda in nb.cells if celda.get("cell_type") == "code"
+               for out in celda.get("outputs", []) if out.get("output_type") == "error"]
+    if errores:
+        entrega.avisos.append(f"el cuaderno se guardó con {len(errores)} celda(s) en error "
+                              f"({', '.join(sorted(set(errores)))}): revise si las respuestas "
+                              "salen de una ejecución completa.")
     if salida is not None:
         entrega.respuestas = dict(salida["respuestas"])
         alumno_salida = salida.get("alumno")

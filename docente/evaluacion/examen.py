@@ -1,11 +1,14 @@
-"""Examen con preguntas nuevas cuyos números salen de una semilla.
+"""Examen con preguntas nuevas cuyos números salen del secreto del curso.
 
-Cada pregunta genera sus propios datos con ``numpy.random.default_rng([número, semilla])`` (un
-conjunto de prueba, una validación cruzada, una tabla de conjuntos × algoritmos), los muestra en
+Cada variante de cada pregunta genera sus propios datos con un generador cuya semilla es
+``HMAC-SHA256(secreto, "examen-NOMBRE-E03|v2")`` (:func:`semillas.semilla`, la misma de los
+datos de las prácticas): sin el secreto no se puede reconstruir la semilla a partir de una tabla
+del enunciado, ni por tanto la clave. Los datos (un
+conjunto de prueba, una validación cruzada, una tabla de conjuntos × algoritmos) se muestran en
 el enunciado y calcula la respuesta a partir de los números **tal como se muestran**
 (redondeados), con ``course_utils`` o, si la pregunta da solo un resumen (E06, E10), con la
 fórmula del cuaderno: la respuesta es exactamente la que obtiene quien hace bien la cuenta.
-Dos semillas dan dos exámenes con otros números. No son las preguntas de repaso de los cuadernos
+Dos exámenes o dos variantes tienen otros números. No son las preguntas de repaso de los cuadernos
 (``course_utils/quizzes``): esas son públicas; estas solo existen cuando el docente las genera.
 
 Preguntas numéricas (``numerical`` en Moodle) con su tolerancia y una explicación para cada error
@@ -25,6 +28,7 @@ import pandas as pd
 
 import course_utils as cu
 from docente.evaluacion.cuadernos import titulo
+from docente.evaluacion.semillas import comprobar_alumno, semilla
 
 #: Las categorías del banco, en orden.
 CATEGORIAS = ("Medir y dar un intervalo", "Comparar dos modelos",
@@ -132,13 +136,19 @@ def e02_f1(rng: np.random.Generator) -> PreguntaExamen:
 
 
 def e03_wilson(rng: np.random.Generator) -> PreguntaExamen:
-    n = int(rng.integers(100, 401))
-    aciertos = int(rng.binomial(n, rng.uniform(0.7, 0.95)))
-
-    def inferior(method: str, alpha: float = 0.05) -> float:
-        return cu.proportion_interval(aciertos, n, alpha=alpha, method=method).low
-
     tol = 0.001
+    while True:
+        n = int(rng.integers(100, 401))
+        aciertos = int(rng.binomial(n, rng.uniform(0.7, 0.95)))
+
+        def inferior(method: str, alpha: float = 0.05) -> float:
+            return cu.proportion_interval(aciertos, n, alpha=alpha, method=method).low
+
+        # si el extremo de Wald, redondeado a 3 decimales como pide el enunciado, cae dentro de
+        # la tolerancia (o cerca) del de Wilson, Wald puntuaría como Wilson: se sortea de nuevo
+        wald, wilson = inferior("wald"), inferior("wilson")
+        if min(abs(wald - wilson), abs(round(wald, 3) - wilson)) > 2 * tol:
+            break
     return PreguntaExamen(
         "E03", CATEGORIAS[0], "Intervalo de Wilson", "numerica",
         f"<p>Un modelo acierta {aciertos} de {n} casos de prueba. ¿Cuál es el extremo "
@@ -244,14 +254,18 @@ def e06_t_corregida(rng: np.random.Generator) -> PreguntaExamen:
 
 def e07_decision(rng: np.random.Generator) -> PreguntaExamen:
     caso = int(rng.integers(3))  # 0: diferencia; 1: equivalentes; 2: no concluyente
-    delta = (0.025, 0.0, 0.006)[caso] * (1 if rng.random() < 0.5 else -1)
-    sd = (0.02, 0.008, 0.03)[caso] * rng.uniform(0.8, 1.2)
-    d = _diferencias_cv(rng, delta, sd)
-    a, b = np.full(100, 0.85), np.round(0.85 - d, 4)
     margen = 0.02
-    t = cu.corrected_resampled_ttest(a, b, test_train_ratio=1 / 9)
-    tost = cu.cv_equivalence_test(a, b, margin=margen, test_train_ratio=1 / 9)
-    p_t, p_e = round(t.pvalue, 4), round(tost.pvalue, 4)
+    while True:
+        delta = (0.025, 0.0, 0.006)[caso] * (1 if rng.random() < 0.5 else -1)
+        sd = (0.02, 0.008, 0.03)[caso] * rng.uniform(0.8, 1.2)
+        d = _diferencias_cv(rng, delta, sd)
+        a, b = np.full(100, 0.85), np.round(0.85 - d, 4)
+        t = cu.corrected_resampled_ttest(a, b, test_train_ratio=1 / 9)
+        tost = cu.cv_equivalence_test(a, b, margin=margen, test_train_ratio=1 / 9)
+        p_t, p_e = round(t.pvalue, 4), round(tost.pvalue, 4)
+        # «p = 0.0000» no es un valor p que se pueda escribir en un enunciado: se sortea de nuevo
+        if p_t > 0 and p_e > 0:
+            break
     if p_t < 0.05:
         correcta = 0
     elif p_e < 0.05:
@@ -396,18 +410,42 @@ PREGUNTAS: tuple[Callable[[np.random.Generator], PreguntaExamen], ...] = (
 )
 
 
-def comprobar_semilla(semilla: object) -> int:
+#: Número de variantes de cada pregunta por defecto (Moodle sortea una para cada estudiante).
+VARIANTES = 5
+
+
+def comprobar_examen(examen: object) -> str:
+    """El nombre del examen (va en la semilla y en los nombres de fichero), o un error."""
     try:
-        s = int(str(semilla).strip())
+        return comprobar_alumno(examen)
+    except (TypeError, ValueError):
+        raise ValueError(f"--examen debe ser un nombre corto sin espacios ni tildes (letras, "
+                         f"cifras y . _ -), por ejemplo «parcial1»; se recibió {examen!r}.") \
+            from None
+
+
+def comprobar_variantes(variantes: object) -> int:
+    """El número de variantes por pregunta (de 1 a 50), o un error."""
+    try:
+        n = int(str(variantes).strip())
     except ValueError:
-        s = -1
-    if s < 0:
-        raise ValueError(f"--semilla debe ser un número entero mayor o igual que 0; se recibió "
-                         f"{semilla!r}.")
-    return s
+        n = 0
+    if not 1 <= n <= 50:
+        raise ValueError(f"--variantes debe ser un número entero entre 1 y 50; se recibió "
+                         f"{variantes!r}.")
+    return n
 
 
-def generar_examen(semilla: object) -> list[PreguntaExamen]:
-    """Las preguntas del examen de ``semilla``; cada una con su propio generador."""
-    s = comprobar_semilla(semilla)
-    return [f(np.random.default_rng([i, s])) for i, f in enumerate(PREGUNTAS, start=1)]
+def generador(secreto: str, examen: str, numero: str, variante: int) -> np.random.Generator:
+    """El generador de la variante ``variante`` de la pregunta ``numero`` (``"E03"``): su
+    semilla es ``HMAC-SHA256(secreto, "examen-EXAMEN-E03|v2")``."""
+    return np.random.default_rng(semilla(secreto, f"examen-{examen}-{numero}", f"v{variante}"))
+
+
+def generar_examen(secreto: str, examen: object = "examen",
+                   variante: int = 1) -> list[PreguntaExamen]:
+    """Las preguntas de la variante ``variante`` del examen ``examen``; cada una con su propio
+    generador derivado del secreto del curso (:func:`generador`)."""
+    examen = comprobar_examen(examen)
+    return [f(generador(secreto, examen, f"E{i:02d}", variante))
+            for i, f in enumerate(PREGUNTAS, start=1)]

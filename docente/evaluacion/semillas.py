@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import hmac
+import os
 import re
 import secrets
 from pathlib import Path
@@ -39,6 +40,32 @@ def comprobar_secreto(secreto: object) -> str:
                          f"de {len(secreto)}): con uno corto, un estudiante podría adivinarlo "
                          "probando. Cree uno con `python tools/calificar.py secreto`.")
     return secreto
+
+
+def leer_secreto(secreto: str | None, fichero: str | Path | None) -> str:
+    """El secreto del curso: del fichero ``fichero`` (``--secreto-fichero``), del texto
+    ``secreto`` (``--secreto``) o de la variable de entorno ``CURSO_SECRETO``, en ese orden."""
+    if fichero:
+        return comprobar_secreto(leer_texto(Path(fichero), "--secreto-fichero"))
+    return comprobar_secreto(secreto or os.environ.get("CURSO_SECRETO", ""))
+
+
+def guardar_secreto(path: str | Path, secreto: str) -> Path:
+    """Escribe ``secreto`` en un fichero nuevo que solo puede leer su dueño (permisos 600).
+
+    No sobrescribe: perder el secreto anterior es perder los datos de cada estudiante."""
+    path = Path(path)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        raise ValueError(f"--guardar: {path} ya existe y no se sobrescribe (con otro secreto, "
+                         "los datos repartidos ya no se podrían regenerar).") from None
+    except OSError as exc:
+        raise ValueError(f"--guardar: no se pudo crear {path}: {exc.strerror}.") from None
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(secreto + "\n")
+    os.chmod(path, 0o600)  # por si la máscara del sistema quitó algún permiso del dueño
+    return path
 
 
 def comprobar_alumno(alumno: object) -> str:
