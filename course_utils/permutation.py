@@ -162,9 +162,20 @@ def _check_work(rows: int, per_row: int, exact: bool, hint: str) -> None:
     )
 
 
-def _exceed(values: np.ndarray, observed: float, alternative: str) -> np.ndarray:
-    """¿Es cada diferencia bajo H0 al menos tan extrema como la observada?"""
-    gamma = abs(_RTOL * observed)
+def _observed(metric_a: float, metric_b: float) -> tuple[float, float]:
+    """La diferencia observada y la tolerancia de sus empates.
+
+    La tolerancia se escala con el tamaño de las medidas (no con el de su diferencia, que
+    puede ser el redondeo de dos medidas iguales): dos medidas que difieren menos que ella
+    son iguales y la diferencia es exactamente 0.
+    """
+    gamma = _RTOL * max(abs(metric_a), abs(metric_b))
+    observed = metric_a - metric_b
+    return (0.0 if abs(observed) <= gamma else observed), gamma
+
+
+def _exceed(values: np.ndarray, observed: float, alternative: str, gamma: float) -> np.ndarray:
+    """¿Es cada diferencia bajo H0 al menos tan extrema como la observada (tolerancia gamma)?"""
     if alternative == "two-sided":
         return np.abs(values) >= abs(observed) - gamma
     if alternative == "greater":
@@ -370,7 +381,7 @@ def paired_permutation_test(
         metric_b = float(_auc_rows(code_b[None, :], pos, uniq.size)[0])
     else:
         metric_a, metric_b = one(y, a), one(y, b)
-    observed = metric_a - metric_b
+    observed, gamma = _observed(metric_a, metric_b)
     exact_ok = n_d <= 62 and 2**n_d <= MAX_RESAMPLES
     if method == "exact" and not exact_ok:
         raise ValueError(
@@ -388,7 +399,7 @@ def paired_permutation_test(
         total, count = 2**n_d, 0
         for start in range(0, total, block):
             t = values(_all_patterns(n_d, start, min(total, start + block)))
-            count += int(np.sum(_exceed(t, observed, alternative)))
+            count += int(np.sum(_exceed(t, observed, alternative, gamma)))
         return _exact_result(name, metric_a, metric_b, count / total, n_d, alternative, ci_alpha)
     rng = np.random.default_rng(rng_seed)
     return _monte_carlo_result(name, metric_a, metric_b, values,
@@ -405,7 +416,8 @@ def _no_discordant_note(n_d: int) -> str:
 
 def _exact_result(name, metric_a, metric_b, pvalue, n_d, alternative, ci_alpha):
     return PermutationTestResult(
-        metric=name, metric_a=metric_a, metric_b=metric_b, estimate=metric_a - metric_b,
+        metric=name, metric_a=metric_a, metric_b=metric_b,
+        estimate=_observed(metric_a, metric_b)[0],
         pvalue=float(min(1.0, max(0.0, pvalue))), pvalue_ci=None, method="exact",
         n_resamples=None, n_discordant=n_d, alternative=alternative,
         confidence=1.0 - ci_alpha, note=_no_discordant_note(n_d),
@@ -415,12 +427,12 @@ def _exact_result(name, metric_a, metric_b, pvalue, n_d, alternative, ci_alpha):
 def _monte_carlo_result(name, metric_a, metric_b, values, draw, n_resamples, block, n_d,
                         alternative, ci_alpha):
     """Monte Carlo por bloques: ``draw(filas)`` da las reordenaciones, ``values`` las T*."""
-    observed = metric_a - metric_b
+    observed, gamma = _observed(metric_a, metric_b)
     dist = np.empty(n_resamples)
     for start in range(0, n_resamples, block):
         stop = min(n_resamples, start + block)
         dist[start:stop] = values(draw(stop - start))
-    count = int(np.sum(_exceed(dist, observed, alternative)))
+    count = int(np.sum(_exceed(dist, observed, alternative, gamma)))
     ci = proportion_interval(count, n_resamples, alpha=ci_alpha, method="wilson")
     dist.setflags(write=False)
     return PermutationTestResult(
@@ -463,7 +475,7 @@ def _permutation_labels(y, a, b, metric, pos_label, alternative, method, n_resam
 
     metric_a = float(own(conf_a))
     metric_b = float(own(conf_b))
-    observed = metric_a - metric_b
+    observed, gamma = _observed(metric_a, metric_b)
     n_outcomes = math.prod(int(c) + 1 for c in counts)
     if method == "exact" and n_outcomes > MAX_RESAMPLES:
         raise ValueError(
@@ -491,7 +503,7 @@ def _permutation_labels(y, a, b, metric, pos_label, alternative, method, n_resam
             idx = np.unravel_index(flat[start:start + block], dims) if dims else ()
             x = np.column_stack(idx).astype(float) if dims else np.zeros((1, 0))
             w = np.exp(sum(lw[i] for lw, i in zip(logw, idx))) if dims else np.ones(1)
-            p += float(np.sum(w[_exceed(values(x), observed, alternative)]))
+            p += float(np.sum(w[_exceed(values(x), observed, alternative, gamma)]))
         return _exact_result(name, metric_a, metric_b, p, n_d, alternative, ci_alpha)
     rng = np.random.default_rng(rng_seed)
     return _monte_carlo_result(
