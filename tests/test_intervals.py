@@ -565,3 +565,35 @@ def test_one_class_is_fine_for_accuracy():
 def test_paired_bad_input(args, kwargs, exc, pattern):
     with pytest.raises(exc, match=pattern):
         paired_bootstrap_difference(*args, **kwargs)
+
+
+class _Called(BaseException):
+    """La función propia llegó a remuestrear (no la atrapa ningún ``except Exception``)."""
+
+
+@pytest.mark.parametrize("paired", [False, True])
+def test_callable_metric_refuses_a_million_resamples_before_calling_it(paired):
+    # Un millón de remuestras con una función de Python: minutos. El error nombra el tamaño y
+    # el límite antes de llamar a la función.
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 500)
+    calls = []
+
+    def metric(t, p):
+        calls.append(1)
+        if len(calls) > 3:
+            raise _Called
+        return float(np.mean(t == p))
+
+    with pytest.raises(ValueError, match=r"`n_resamples`.*1000000 remuestras de 500 ejemplos"
+                                         r".*máximo es 2e\+08"):
+        if paired:
+            paired_bootstrap_difference(y, y, 1 - y, metric=metric, n_resamples=10**6)
+        else:
+            bootstrap_interval(y, y, metric=metric, n_resamples=10**6)
+    assert not calls
+    # 2000 remuestras sí: el intervalo de la exactitud es el de la medida por nombre.
+    calls.clear()
+    ok = bootstrap_interval(y, 1 - y if paired else y, metric=lambda t, p: float(np.mean(t == p)),
+                            n_resamples=2000, random_state=1)
+    assert ok.low <= ok.estimate <= ok.high
