@@ -20,7 +20,7 @@ from course_utils._validation import (
     check_finite_array,
     check_paired,
 )
-from course_utils.ranks import _ALTERNATIVES, _differences
+from course_utils.ranks import _ALTERNATIVES, _differences, _median
 
 __all__ = [
     "TwoAlgorithmsResult",
@@ -257,7 +257,7 @@ def wilcoxon_signed_rank_test(
         ties=w["n_zero"],
         r_plus=w["r_plus"],
         r_minus=w["r_minus"],
-        median_difference=float(np.median(a - b)),
+        median_difference=_median(d),
         note=f"{w['how']}; empates (d = 0): {w['n_zero']}, {zeros}.",
     )
 
@@ -322,6 +322,6 @@ def sign_test(
         ties=n_ties,
         r_plus=None,
         r_minus=None,
-        median_difference=float(np.median(d)),
+        median_difference=_median(d),
         note=f"binomial exacta con n = {n} y p = 1/2; {how}.",
     )

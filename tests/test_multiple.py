@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import warnings
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -555,3 +556,22 @@ def test_cd_diagram_width_is_validated(demsar, width):
     _, ranks = demsar
     with pytest.raises(ValueError, match="`width`"):
         cu.plot_critical_difference(cu.nemenyi_test(ranks), width=width)
+
+
+def test_median_difference_near_the_overflow_limit_is_finite():
+    # Diferencias cercanas a 1.7e308: la media de las dos centrales desborda en numpy (inf con
+    # un aviso en inglés). Referencia: la mediana en fracciones exactas.
+    from fractions import Fraction
+
+    a = np.array([1.7e308, 1.75e308, 1.72e308, 1.79e308])
+    b = np.zeros(4)
+    d = sorted(Fraction(x) for x in a - b)
+    ref = float((d[1] + d[2]) / 2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for test in (cu.wilcoxon_signed_rank_test, cu.sign_test):
+            assert test(a, b).median_difference == ref
+    # Lejos del límite, la de numpy (bit a bit).
+    rng = np.random.default_rng(2)
+    x, y = rng.normal(size=10), rng.normal(size=10)
+    assert cu.sign_test(x, y).median_difference == float(np.median(x - y))
