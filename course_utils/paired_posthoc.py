@@ -62,8 +62,8 @@ __all__ = ["PAIRWISE_METHODS", "adjust_pairwise_pvalues", "wilcoxon_pairwise_tes
 PAIRWISE_METHODS = ("bergmann", "shaffer", "holm", "bonferroni")
 #: Mayor trabajo de :func:`wilcoxon_pairwise_test`: parejas × coste de una pareja, en unidades
 #: de unos 0.5 µs (una pareja cuesta ~10 000 de llamada, min(N, 400)² de la distribución exacta
-#: y 5·N de ordenar). Unos 30 s; ``benchmarks/bounded_cost.py`` mide el peor caso admitido.
-MAX_WILCOXON_PAIRWISE_WORK: int = 60_000_000
+#: y 5·N de ordenar). Unos 10-20 s; ``benchmarks/bounded_cost.py`` mide el peor caso admitido.
+MAX_WILCOXON_PAIRWISE_WORK: int = 20_000_000
 
 
 def _pairwise_work(pairs: int, n: int) -> int:
