@@ -248,6 +248,12 @@ def paired_permutation_test(
     Todo va vectorizado por bloques salvo con una función propia, que se llama una vez por
     reordenación y modelo.
 
+    **Empates.** Una reordenación empata con la observada si sus diferencias no se separan
+    más que el redondeo del tamaño de las medidas (100 épsilon por la mayor de las dos), no
+    el de su diferencia: dos modelos con la misma medida calculada por caminos distintos
+    (0.6 y 0.6000000000000001) tienen ``estimate`` exactamente 0, y las reordenaciones con
+    :math:`T^* = 0` cuentan como tan extremas como ella.
+
     Parámetros
     ----------
     y_true : array_like de forma (n,)
