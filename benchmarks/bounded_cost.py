@@ -10,6 +10,14 @@ mide el tiempo de la mayor entrada que todavía admite (el mejor de 3 tiempos, s
    10 % de celdas vacías al azar.
 3. ``friedman_test`` con el valor p exacto (N·k ≤ 30): la tabla sin empates más cara que
    aún se calcula exacta, de cada k.
+4. ``wilcoxon_signed_rank_test`` exacta en su tope (N = 400, con y sin ceros) y
+   ``wilcoxon_pairwise_test`` con la mayor tabla que admite ``MAX_WILCOXON_PAIRWISE_WORK`` a
+   N = 400 (k = 15) y a N = 30 (k = 60), con el cociente tiempo / trabajo admitido.
+5. ``regression_difference_interval(method="bca")`` con n = 10^5 (la aceleración por
+   jackknife en O(n); antes, n² de memoria) y ``bootstrap_interval`` con una función propia
+   en el tope de ``MAX_CALLABLE_BOOTSTRAP_WORK`` (n = 1000).
+   ``simulate_cv_tests`` no se mide aquí: su tope (``MAX_CV_SIMULATION_WORK``) admite las
+   100 000 réplicas del cuaderno 10 (minutos en un núcleo) y rechaza el millón.
 
 Uso: ``python benchmarks/bounded_cost.py`` (alrededor de un minuto en un portátil de 2
 núcleos). Objetivo: unos segundos como mucho en cada fila.
@@ -21,8 +29,18 @@ import time
 
 import numpy as np
 
-from course_utils import adjust_pvalues, friedman_test, skillings_mack_test
+from course_utils import (
+    adjust_pvalues,
+    bootstrap_interval,
+    friedman_test,
+    regression_difference_interval,
+    skillings_mack_test,
+    wilcoxon_pairwise_test,
+    wilcoxon_signed_rank_test,
+)
+from course_utils.bootstrap import _CALL_COST, MAX_CALLABLE_BOOTSTRAP_WORK
 from course_utils.omnibus import MAX_SKILLINGS_MACK_ALGORITHMS
+from course_utils.paired_posthoc import MAX_WILCOXON_PAIRWISE_WORK, _pairwise_work
 from course_utils.posthoc import MAX_HOMMEL_PVALUES
 
 SEED = 20240501
@@ -70,7 +88,44 @@ def friedman_exact() -> None:
         print(f"Friedman exacto, k = {k}, N = {n}: {t:.3f} s")
 
 
+def wilcoxon() -> None:
+    rng = np.random.default_rng(SEED)
+    a = rng.uniform(0.6, 0.9, 400)
+    for name, b in (("sin ceros", a - rng.normal(0.01, 0.02, 400)),
+                    ("300 ceros", np.where(np.arange(400) < 300, a, a - 0.01))):
+        t = best_of(lambda: wilcoxon_signed_rank_test(a, b))
+        print(f"Wilcoxon exacta, N = 400 ({name}): {t:.3f} s")
+    for n in (400, 30):
+        k = 2
+        while _pairwise_work((k + 1) * k // 2, n) <= MAX_WILCOXON_PAIRWISE_WORK:
+            k += 1
+        table = rng.uniform(0.6, 0.9, size=(n, k))
+        t = best_of(lambda: wilcoxon_pairwise_test(table, method="holm"), repeat=1)
+        work = _pairwise_work(k * (k - 1) // 2, n)
+        print(f"Wilcoxon por parejas, N = {n}, k = {k}: {t:.1f} s "
+              f"({1e6 * t / work:.2f} µs por unidad de trabajo; tope {work / 1e6:.0f}e6)")
+
+
+def bootstrap_costs() -> None:
+    rng = np.random.default_rng(SEED)
+    n = 100_000
+    y = rng.normal(size=n)
+    a, b = y + rng.normal(size=n), y + 1.1 * rng.normal(size=n)
+    t = best_of(lambda: regression_difference_interval(y, a, b, method="bca", n_resamples=1000,
+                                                       random_state=0), repeat=1)
+    print(f"BCa de regresión, n = {n:,}, 1000 remuestras: {t:.2f} s")
+    n = 1000
+    labels = rng.integers(0, 2, n)
+    pred = np.where(rng.random(n) < 0.8, labels, 1 - labels)
+    b_max = MAX_CALLABLE_BOOTSTRAP_WORK // (n + _CALL_COST)
+    t = best_of(lambda: bootstrap_interval(labels, pred, metric=lambda u, v: float(np.mean(u == v)),
+                                           n_resamples=b_max, random_state=0), repeat=1)
+    print(f"Bootstrap con función propia, n = {n}, {b_max:,} remuestras (el tope): {t:.1f} s")
+
+
 if __name__ == "__main__":
     hommel()
     skillings_mack()
     friedman_exact()
+    wilcoxon()
+    bootstrap_costs()

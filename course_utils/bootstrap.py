@@ -70,6 +70,25 @@ BOOTSTRAP_METHODS: tuple[str, ...] = ("percentile", "basic", "normal", "bca")
 
 # Máximo de elementos de cada bloque de índices remuestreados (métricas arbitrarias).
 _CHUNK_ELEMENTS = 2_000_000
+#: Mayor trabajo del bootstrap con una función propia como medida: llamadas × (ejemplos +
+#: :data:`_CALL_COST`), porque cada llamada a una función de Python cuesta como ~2000 números.
+#: Unos 10-30 s (como :data:`course_utils.permutation.MAX_PERMUTATION_WORK`).
+MAX_CALLABLE_BOOTSTRAP_WORK: int = 200_000_000
+_CALL_COST = 2_000
+
+
+def _check_callable_work(n: int, n_resamples: int, method: str, calls: int) -> None:
+    """Rechaza remuestras con una función propia que no se harían en unos segundos."""
+    rows = n_resamples + (n if method == "bca" else 0)  # BCa añade el jackknife
+    work = calls * rows * (n + _CALL_COST)
+    if work > MAX_CALLABLE_BOOTSTRAP_WORK:
+        raise ValueError(
+            f"Demasiado trabajo para `n_resamples` con una función propia como `metric`: "
+            f"{rows} remuestras de {n} ejemplos, {calls} llamada(s) a la función en cada una "
+            f"({work:.2e}; el máximo es {MAX_CALLABLE_BOOTSTRAP_WORK:.0e}). Reduzca "
+            "`n_resamples` (10 000 bastan para un intervalo al 95 %) o use una medida por "
+            "nombre, que va vectorizada."
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -578,6 +597,7 @@ def bootstrap_interval(
     n = y_true.size
 
     if callable(metric):
+        _check_callable_work(n, n_resamples, method, 1)
         estimate = _as_float(metric(y_true, y_pred), "con los datos originales")
 
         def evaluate(idx: np.ndarray) -> float:
@@ -689,6 +709,7 @@ def paired_bootstrap_difference(
     n = y_true.size
 
     if callable(metric):
+        _check_callable_work(n, n_resamples, method, 2)
         estimate = _as_float(metric(y_true, pred_a), "con los datos originales (A)") - _as_float(
             metric(y_true, pred_b), "con los datos originales (B)"
         )

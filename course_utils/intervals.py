@@ -90,8 +90,10 @@ class IntervalResult:
 #: Métodos cuya definición da exactamente 0 como extremo inferior con 0 aciertos y 1 como
 #: superior con n aciertos (Wilson, Clopper-Pearson; Agresti-Coull, recortado a [0, 1]). En
 #: coma flotante, la fórmula de Wilson da 2.8e-17 o 0.9999999999999999: se fijan en 0 y 1.
-#: Jeffreys no está: es el intervalo de colas iguales de la a posteriori Beta, que no llega a 0.
-_PINNED_AT_BOUNDS = ("wilson", "clopper-pearson", "agresti-coull")
+#: Jeffreys, con la corrección de Brown, Cai y DasGupta (2001, sección 4.1.2): el intervalo
+#: de colas iguales de la a posteriori Beta no llega a 0 con 0 aciertos (ni a 1 con n), y su
+#: cobertura cerca de p = 0 sería 0.
+_PINNED_AT_BOUNDS = ("wilson", "clopper-pearson", "agresti-coull", "jeffreys")
 
 
 def _proportion_bounds(k: object, n: int, alpha: float, method: str) -> tuple[np.ndarray, np.ndarray]:
@@ -136,11 +138,13 @@ def proportion_interval(
         **sin recortar**: puede salirse de [0, 1] (el curso lo muestra) y con
         ``p = 0`` o ``p = 1`` tiene anchura 0. ``"wilson"`` y ``"agresti-coull"``
         corrigen ese comportamiento; ``"clopper-pearson"`` (``"beta"`` en statsmodels)
-        es el intervalo «exacto» y conservador; ``"jeffreys"`` es el bayesiano con
-        la a priori Beta(1/2, 1/2) (tal como lo calcula statsmodels, con 0 éxitos su
-        extremo inferior es un cuantil beta ligeramente mayor que 0, y con ``n`` éxitos el
-        superior es algo menor que 1: no contiene la estimación; Brown et al. (2001)
-        proponen fijar esos extremos en 0 y 1).
+        es el intervalo «exacto» y conservador; ``"jeffreys"`` es el de colas iguales de
+        la a posteriori con la a priori Beta(1/2, 1/2), con la corrección de Brown, Cai y
+        DasGupta (2001): con 0 éxitos el extremo inferior es 0, y con ``n`` éxitos el
+        superior es 1. Solo ahí difiere de ``proportion_confint(method="jeffreys")`` de
+        statsmodels, que da los cuantiles beta (un extremo inferior algo mayor que 0 con 0
+        éxitos: el intervalo no contiene la estimación, y su cobertura para ``p`` cerca
+        de 0 cae a 0).
 
     Devuelve
     --------

@@ -54,12 +54,22 @@ from course_utils.posthoc import (
     _control_position, _shaffer_apv, adjust_pvalues,
 )
 from course_utils.ranks import _differences, _score_table
-from course_utils.two_algorithms import _wilcoxon
+from course_utils.two_algorithms import _WILCOXON_MAX_EXACT, _wilcoxon
 
 __all__ = ["PAIRWISE_METHODS", "adjust_pairwise_pvalues", "wilcoxon_pairwise_test"]
 
 #: Ajustes de :func:`adjust_pairwise_pvalues` (todas las parejas).
 PAIRWISE_METHODS = ("bergmann", "shaffer", "holm", "bonferroni")
+#: Mayor trabajo de :func:`wilcoxon_pairwise_test`: parejas × coste de una pareja, en unidades
+#: de unos 0.5 µs (una pareja cuesta ~10 000 de llamada, min(N, 400)² de la distribución exacta
+#: y 5·N de ordenar). Unos 10-20 s; ``benchmarks/bounded_cost.py`` mide el peor caso admitido.
+MAX_WILCOXON_PAIRWISE_WORK: int = 20_000_000
+
+
+def _pairwise_work(pairs: int, n: int) -> int:
+    return pairs * (10_000 + min(n, _WILCOXON_MAX_EXACT) ** 2 + 5 * n)
+
+
 #: Mayor número de algoritmos de los ajustes que enumeran qué hipótesis pueden ser ciertas a
 #: la vez (Holm y Bonferroni no tienen tope).
 _PAIRWISE_MAX_K = {"bergmann": MAX_EXHAUSTIVE_K, "shaffer": _MAX_SHAFFER_K}
@@ -179,7 +189,7 @@ def wilcoxon_pairwise_test(
 
     Cada pareja (a, b) se contrasta con la prueba de Wilcoxon de rangos con signo sobre las
     diferencias :math:`d_i = a_i - b_i` de los conjuntos en que están los dos
-    (:func:`course_utils.wilcoxon_signed_rank_test`: exacta hasta 50 conjuntos, ceros
+    (:func:`course_utils.wilcoxon_signed_rank_test`: exacta hasta 400 conjuntos, ceros
     repartidos con ``"zsplit"``), y con la de los signos como comprobación. Así, el resultado
     de A frente a B no depende de qué otros algoritmos haya en la tabla. Después:
 
@@ -232,7 +242,8 @@ def wilcoxon_pairwise_test(
     -----
     ValueError
         Tabla mal formada, celdas vacías sin ``allow_missing=True``, control u opción
-        desconocidos, o más algoritmos de los que admite el ajuste.
+        desconocidos, más algoritmos de los que admite el ajuste, o más trabajo (parejas por
+        coste de cada una) que :data:`MAX_WILCOXON_PAIRWISE_WORK`.
     TypeError
         ``control`` booleano.
 
@@ -284,6 +295,15 @@ def wilcoxon_pairwise_test(
             )
         method = method or "holm"
         pairs = [(c, j) for j in range(k) if j != c]
+    work = _pairwise_work(len(pairs), n)
+    if work > MAX_WILCOXON_PAIRWISE_WORK:
+        raise ValueError(
+            f"`scores`: {len(pairs)} parejas de algoritmos con {n} conjuntos de datos cuestan "
+            f"unas {work:.2e} operaciones, más de las {MAX_WILCOXON_PAIRWISE_WORK:.0e} que "
+            "`wilcoxon_pairwise_test` hace en unos segundos (la prueba exacta de cada pareja "
+            f"crece con N² hasta N = {_WILCOXON_MAX_EXACT}). Compare menos algoritmos (por "
+            "ejemplo, los mejores según sus rangos medios) o frente a un control (`control=`)."
+        )
     signed = values if higher_is_better else -values
     observed = ~np.isnan(values)
     ranks = _observed_ranks(np.where(observed, values, 0.0), observed, higher_is_better)

@@ -162,27 +162,20 @@ def _check_work(rows: int, per_row: int, exact: bool, hint: str) -> None:
     )
 
 
-def _tolerance(metric_a: float, metric_b: float, bounded: bool) -> float:
-    """Tolerancia de las comparaciones con el valor observado, a la escala de las medidas.
+def _observed(metric_a: float, metric_b: float) -> tuple[float, float]:
+    """La diferencia observada y la tolerancia de sus empates.
 
-    Dos reordenaciones con la misma medida pueden dar diferencias que solo difieren en el
-    último bit (0.6 - 0.6 puede salir 1e-16): la tolerancia se mide con el tamaño de las
-    medidas (1 en las acotadas entre 0 y 1; el mayor valor absoluto en una función propia),
-    no con el de la diferencia observada, que puede ser casi 0.
+    La tolerancia se escala con el tamaño de las medidas (no con el de su diferencia, que
+    puede ser el redondeo de dos medidas iguales): dos medidas que difieren menos que ella
+    son iguales y la diferencia es exactamente 0.
     """
-    scale = 1.0 if bounded else max(abs(metric_a), abs(metric_b))
-    return _RTOL * scale
+    gamma = _RTOL * max(abs(metric_a), abs(metric_b))
+    observed = metric_a - metric_b
+    return (0.0 if abs(observed) <= gamma else observed), gamma
 
 
-def _observed(metric_a: float, metric_b: float, gamma: float) -> float:
-    """``metric_a - metric_b``, exactamente 0 si las dos medidas son iguales a esa tolerancia."""
-    diff = metric_a - metric_b
-    return 0.0 if abs(diff) <= gamma else diff
-
-
-def _exceed(values: np.ndarray, observed: float, alternative: str,
-            gamma: float) -> np.ndarray:
-    """¿Es cada diferencia bajo H0 al menos tan extrema como la observada?"""
+def _exceed(values: np.ndarray, observed: float, alternative: str, gamma: float) -> np.ndarray:
+    """¿Es cada diferencia bajo H0 al menos tan extrema como la observada (tolerancia gamma)?"""
     if alternative == "two-sided":
         return np.abs(values) >= abs(observed) - gamma
     if alternative == "greater":
@@ -254,6 +247,12 @@ def paired_permutation_test(
 
     Todo va vectorizado por bloques salvo con una función propia, que se llama una vez por
     reordenación y modelo.
+
+    **Empates.** Una reordenación empata con la observada si sus diferencias no se separan
+    más que el redondeo del tamaño de las medidas (100 épsilon por la mayor de las dos), no
+    el de su diferencia: dos modelos con la misma medida calculada por caminos distintos
+    (0.6 y 0.6000000000000001) tienen ``estimate`` exactamente 0, y las reordenaciones con
+    :math:`T^* = 0` cuentan como tan extremas como ella.
 
     Parámetros
     ----------
@@ -388,8 +387,7 @@ def paired_permutation_test(
         metric_b = float(_auc_rows(code_b[None, :], pos, uniq.size)[0])
     else:
         metric_a, metric_b = one(y, a), one(y, b)
-    gamma = _tolerance(metric_a, metric_b, bounded=kind == "scores")
-    observed = _observed(metric_a, metric_b, gamma)
+    observed, gamma = _observed(metric_a, metric_b)
     exact_ok = n_d <= 62 and 2**n_d <= MAX_RESAMPLES
     if method == "exact" and not exact_ok:
         raise ValueError(
@@ -408,10 +406,9 @@ def paired_permutation_test(
         for start in range(0, total, block):
             t = values(_all_patterns(n_d, start, min(total, start + block)))
             count += int(np.sum(_exceed(t, observed, alternative, gamma)))
-        return _exact_result(name, metric_a, metric_b, observed, count / total, n_d,
-                             alternative, ci_alpha)
+        return _exact_result(name, metric_a, metric_b, count / total, n_d, alternative, ci_alpha)
     rng = np.random.default_rng(rng_seed)
-    return _monte_carlo_result(name, metric_a, metric_b, observed, gamma, values,
+    return _monte_carlo_result(name, metric_a, metric_b, values,
                                lambda rows: rng.random((rows, n_d)) < 0.5, n_resamples, block,
                                n_d, alternative, ci_alpha)
 
@@ -423,18 +420,20 @@ def _no_discordant_note(n_d: int) -> str:
             "cambia nada y el valor p es 1.")
 
 
-def _exact_result(name, metric_a, metric_b, observed, pvalue, n_d, alternative, ci_alpha):
+def _exact_result(name, metric_a, metric_b, pvalue, n_d, alternative, ci_alpha):
     return PermutationTestResult(
-        metric=name, metric_a=metric_a, metric_b=metric_b, estimate=observed,
+        metric=name, metric_a=metric_a, metric_b=metric_b,
+        estimate=_observed(metric_a, metric_b)[0],
         pvalue=float(min(1.0, max(0.0, pvalue))), pvalue_ci=None, method="exact",
         n_resamples=None, n_discordant=n_d, alternative=alternative,
         confidence=1.0 - ci_alpha, note=_no_discordant_note(n_d),
     )
 
 
-def _monte_carlo_result(name, metric_a, metric_b, observed, gamma, values, draw, n_resamples,
-                        block, n_d, alternative, ci_alpha):
+def _monte_carlo_result(name, metric_a, metric_b, values, draw, n_resamples, block, n_d,
+                        alternative, ci_alpha):
     """Monte Carlo por bloques: ``draw(filas)`` da las reordenaciones, ``values`` las T*."""
+    observed, gamma = _observed(metric_a, metric_b)
     dist = np.empty(n_resamples)
     for start in range(0, n_resamples, block):
         stop = min(n_resamples, start + block)
@@ -482,8 +481,7 @@ def _permutation_labels(y, a, b, metric, pos_label, alternative, method, n_resam
 
     metric_a = float(own(conf_a))
     metric_b = float(own(conf_b))
-    gamma = _tolerance(metric_a, metric_b, bounded=True)
-    observed = _observed(metric_a, metric_b, gamma)
+    observed, gamma = _observed(metric_a, metric_b)
     n_outcomes = math.prod(int(c) + 1 for c in counts)
     if method == "exact" and n_outcomes > MAX_RESAMPLES:
         raise ValueError(
@@ -504,18 +502,17 @@ def _permutation_labels(y, a, b, metric, pos_label, alternative, method, n_resam
         # Rejilla de todos los conteos posibles; peso = producto de binomiales Bin(n_t, 1/2).
         grids = [np.arange(int(c) + 1) for c in counts]
         logw = [stats.binom.logpmf(g, int(c), 0.5) for g, c in zip(grids, counts)]
-        parts = []
+        p = 0.0
         flat = np.arange(n_outcomes, dtype=np.int64)
         dims = [int(c) + 1 for c in counts]
         for start in range(0, n_outcomes, block):
             idx = np.unravel_index(flat[start:start + block], dims) if dims else ()
             x = np.column_stack(idx).astype(float) if dims else np.zeros((1, 0))
             w = np.exp(sum(lw[i] for lw, i in zip(logw, idx))) if dims else np.ones(1)
-            parts.extend(w[_exceed(values(x), observed, alternative, gamma)].tolist())
-        return _exact_result(name, metric_a, metric_b, observed, math.fsum(parts), n_d,
-                             alternative, ci_alpha)
+            p += float(np.sum(w[_exceed(values(x), observed, alternative, gamma)]))
+        return _exact_result(name, metric_a, metric_b, p, n_d, alternative, ci_alpha)
     rng = np.random.default_rng(rng_seed)
     return _monte_carlo_result(
-        name, metric_a, metric_b, observed, gamma, values,
+        name, metric_a, metric_b, values,
         lambda rows: rng.binomial(counts, 0.5, size=(rows, counts.size)).astype(float),
         n_resamples, block, n_d, alternative, ci_alpha)

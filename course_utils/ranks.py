@@ -13,6 +13,8 @@ tabla por una constante positiva no cambia ningún resultado.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 from scipy import stats
@@ -96,6 +98,18 @@ def _merge_close(values: np.ndarray, tol: np.ndarray | float) -> np.ndarray:
     out = np.empty_like(v)
     np.put_along_axis(out, order, np.take_along_axis(sv, first, axis=-1), axis=-1)
     return out.reshape(np.shape(values))
+
+
+def _median(values: np.ndarray) -> float:
+    """Mediana sin desbordamiento: la de numpy, salvo que la media de los dos centrales
+    desborde (dos valores cercanos a 1e308), que se calcula como la suma de sus mitades."""
+    v = np.sort(np.asarray(values, dtype=float).ravel())
+    mid = v.size // 2
+    if v.size % 2:
+        return float(v[mid])
+    low, high = float(v[mid - 1]), float(v[mid])
+    total = low + high
+    return total / 2 if math.isfinite(total) else low / 2 + high / 2
 
 
 def _differences(a: np.ndarray, b: np.ndarray, what: str = "`scores_a - scores_b`") -> np.ndarray:

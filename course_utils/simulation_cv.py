@@ -68,6 +68,10 @@ __all__ = ["make_two_view_data", "simulate_cv_tests"]
 #: Tope de particiones × ejemplos × atributos de una réplica de :func:`simulate_cv_tests`:
 #: sus matrices (J, n) y (n, atributos) ocupan unos cientos de MB como mucho.
 _MAX_SPLIT_CELLS = 10_000_000
+#: Mayor trabajo de :func:`simulate_cv_tests`: réplicas × particiones × ejemplos × atributos.
+#: Admite las 100 000 réplicas del diseño por defecto (7.5e9; unos 5 minutos en un núcleo, lo
+#: que reparte un clúster) y rechaza el millón (unos 45 minutos).
+MAX_CV_SIMULATION_WORK = 10_000_000_000
 
 
 def _view_noise(accuracy_gap: float, separation: float) -> float:
@@ -500,6 +504,15 @@ def simulate_cv_tests(
             f"{n_splits * n_samples * n_features:.3g} valores a la vez, más de los "
             f"{_MAX_SPLIT_CELLS:.0e} (unos cientos de MB) que admite la simulación. Reduzca "
             "`n_samples`, `n_features`, `n_holdout`, `n_repeats` o `n_folds`."
+        )
+    work = n_replications * n_splits * n_samples * n_features
+    if work > MAX_CV_SIMULATION_WORK:
+        raise ValueError(
+            f"`n_replications` = {n_replications} réplicas de {n_splits} particiones sobre "
+            f"{n_samples} ejemplos con {n_features} atributo(s) son {work:.3g} valores que "
+            f"entrenar, más de los {MAX_CV_SIMULATION_WORK:.0e} que admite la simulación "
+            "(unos minutos). Reduzca `n_replications` (con 10 000 el error de Monte Carlo de "
+            "una tasa de rechazo de 0.05 es de 0.002) o el diseño."
         )
     chosen = set(_check_methods(procedures, PROCEDURES, "procedures"))
     keys = [key for key in PROCEDURES if key in chosen]

@@ -54,10 +54,33 @@ def test_proportion_matches_statsmodels(method, successes, n, alpha):
     got = (res.low, res.high)
     if method == "wald":  # statsmodels recorta a [0, 1]; el curso usa Wald sin recortar
         got = tuple(np.clip(got, 0, 1))
+    if method == "jeffreys":  # la corrección de Brown, Cai y DasGupta (2001) en los bordes
+        low = 0.0 if successes == 0 else low
+        high = 1.0 if successes == n else high
     assert got == pytest.approx((low, high), abs=1e-12)
     assert res.estimate == successes / n
     assert res.confidence == pytest.approx(1 - alpha)
     assert res.method == method
+
+
+@pytest.mark.parametrize("n", [10, 20, 45, 100])
+def test_jeffreys_boundary_fix_keeps_coverage_near_0_and_1(n):
+    # Brown, Cai y DasGupta (2001, sección 4.1.2): extremos 0 con x = 0 y 1 con x = n. La
+    # cobertura exacta por enumeración binomial (scipy.stats.binom) con p diminuto es la
+    # probabilidad de 0 éxitos, casi 1; sin la corrección, el intervalo de x = 0 empieza en
+    # un cuantil beta > p y la cobertura es 0.
+    k = np.arange(n + 1)
+    bounds = [proportion_interval(int(x), n, method="jeffreys") for x in k]
+    assert bounds[0].low == 0.0 and bounds[n].high == 1.0
+    for p in (1e-6, 1e-4, 1e-3):
+        for prob in (p, 1 - p):
+            inside = np.array([b.low <= prob <= b.high for b in bounds])
+            coverage = stats.binom.pmf(k, n, prob)[inside].sum()
+            assert coverage >= 1 - n * p - 1e-12, (n, prob, coverage)
+    # Lejos de los bordes, los mismos extremos que statsmodels (cuantiles de la Beta).
+    for x in range(1, n):
+        low, high = stats.beta.ppf([0.025, 0.975], x + 0.5, n - x + 0.5)
+        assert (bounds[x].low, bounds[x].high) == pytest.approx((low, high), abs=1e-12)
 
 
 @pytest.mark.parametrize("successes, n, alpha", [(85, 100, 0.05), (7, 20, 0.1), (99, 100, 0.01)])
@@ -104,10 +127,6 @@ def test_property_proportion_contains_estimate_and_widens(xn, method, a1, a2):
     strict = proportion_interval(successes, n, alpha=small, method=method)  # más confianza
     loose = proportion_interval(successes, n, alpha=large, method=method)
     assert strict.high - strict.low >= loose.high - loose.low - 1e-12
-    # Jeffreys (tal como lo calcula statsmodels) no contiene p = 0 ni p = 1: su
-    # extremo inferior con 0 éxitos es un cuantil beta > 0 (está documentado).
-    if method == "jeffreys" and successes in (0, n):
-        return
     for res in (strict, loose):
         assert res.low - 1e-12 <= res.estimate <= res.high + 1e-12
 
@@ -546,3 +565,35 @@ def test_one_class_is_fine_for_accuracy():
 def test_paired_bad_input(args, kwargs, exc, pattern):
     with pytest.raises(exc, match=pattern):
         paired_bootstrap_difference(*args, **kwargs)
+
+
+class _Called(BaseException):
+    """La función propia llegó a remuestrear (no la atrapa ningún ``except Exception``)."""
+
+
+@pytest.mark.parametrize("paired", [False, True])
+def test_callable_metric_refuses_a_million_resamples_before_calling_it(paired):
+    # Un millón de remuestras con una función de Python: minutos. El error nombra el tamaño y
+    # el límite antes de llamar a la función.
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 500)
+    calls = []
+
+    def metric(t, p):
+        calls.append(1)
+        if len(calls) > 3:
+            raise _Called
+        return float(np.mean(t == p))
+
+    with pytest.raises(ValueError, match=r"`n_resamples`.*1000000 remuestras de 500 ejemplos"
+                                         r".*máximo es 2e\+08"):
+        if paired:
+            paired_bootstrap_difference(y, y, 1 - y, metric=metric, n_resamples=10**6)
+        else:
+            bootstrap_interval(y, y, metric=metric, n_resamples=10**6)
+    assert not calls
+    # 2000 remuestras sí: el intervalo de la exactitud es el de la medida por nombre.
+    calls.clear()
+    ok = bootstrap_interval(y, 1 - y if paired else y, metric=lambda t, p: float(np.mean(t == p)),
+                            n_resamples=2000, random_state=1)
+    assert ok.low <= ok.estimate <= ok.high

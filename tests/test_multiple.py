@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import warnings
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -254,6 +255,70 @@ def test_wilcoxon_exact_without_ties():
     assert res.pvalue == pytest.approx(stats.wilcoxon(a, b, method="exact").pvalue)
 
 
+def _signed_rank_counts(twice_ranks):
+    """Número de combinaciones de signos con cada 2·R+ (polinomio generador, enteros exactos)."""
+    counts = {0: 1}
+    for r in twice_ranks:
+        nxt = dict(counts)
+        for total, c in counts.items():
+            nxt[total + r] = nxt.get(total + r, 0) + c
+        counts = nxt
+    return counts
+
+
+@pytest.mark.parametrize("alternative", ["two-sided", "greater", "less"])
+def test_wilcoxon_auto_is_exact_with_many_zeros_above_50(alternative):
+    # N = 200, 170 diferencias nulas (repartidas con zsplit) y empates: la normal de scipy es
+    # conservadora; method="auto" da la exacta de permutación de signos. Referencia: la
+    # enumeración de las 2^30 combinaciones de signos con enteros exactos (polinomio
+    # generador) y la prueba de permutación de scipy sobre los rangos con signo.
+    rng = np.random.default_rng(3)
+    d = np.zeros(200)
+    idx = rng.choice(200, 30, replace=False)
+    d[idx] = rng.choice([1, 2, 3], 30) * np.where(rng.random(30) < 0.75, 1, -1) / 100
+    b = np.full(200, 0.5)
+    a = b + d
+    res = cu.wilcoxon_signed_rank_test(a, b, alternative=alternative)
+    assert "exacta" in res.note
+    dd = np.round(a - b, 10)
+    ranks = stats.rankdata(np.abs(dd))
+    twice = [int(round(2 * r)) for r in ranks[dd != 0]]
+    obs = int(round(2 * ranks[dd > 0].sum()))
+    counts = _signed_rank_counts(twice)
+    upper = math.fsum(c for t, c in counts.items() if t >= obs) / 2**30
+    lower = math.fsum(c for t, c in counts.items() if t <= obs) / 2**30
+    ref = {"greater": upper, "less": lower, "two-sided": min(1.0, 2 * min(upper, lower))}
+    assert res.pvalue == pytest.approx(ref[alternative], rel=1e-9)
+    if alternative == "two-sided":
+        approx = stats.wilcoxon(dd, zero_method="zsplit", method="asymptotic").pvalue
+        assert approx > 1.5 * res.pvalue  # lo que daba antes method="auto"
+
+
+def test_wilcoxon_auto_exact_agrees_with_scipy_exact_at_400():
+    # Sin ceros ni empates, la exacta de scipy (method="exact") a N = 400, en < 1 s.
+    rng = np.random.default_rng(8)
+    a = rng.normal(0.7, 0.05, 400)
+    b = a - rng.normal(0.005, 0.05, 400)
+    res = cu.wilcoxon_signed_rank_test(a, b)
+    assert "exacta" in res.note
+    ref = stats.wilcoxon(np.round(a - b, 12), method="exact").pvalue
+    assert res.pvalue == pytest.approx(ref, rel=1e-9)
+
+
+def test_wilcoxon_pairwise_refuses_work_beyond_its_bound():
+    # 200 algoritmos y 2000 conjuntos: 19 900 parejas (unos 50 s antes del tope); el error
+    # nombra el tamaño y el límite, y se da antes de hacer ninguna prueba.
+    from course_utils.paired_posthoc import MAX_WILCOXON_PAIRWISE_WORK
+
+    table = np.random.default_rng(0).uniform(size=(2000, 200))
+    with pytest.raises(ValueError, match=r"`scores`: 19900 parejas .* 2000 conjuntos .*2e\+07"):
+        cu.wilcoxon_pairwise_test(table, method="holm")
+    assert MAX_WILCOXON_PAIRWISE_WORK == 2e7
+    # Frente a un control, 199 parejas: se hacen.
+    res = cu.wilcoxon_pairwise_test(table[:50], control=0)
+    assert len(res.comparisons) == 199
+
+
 def test_sign_test_odd_ties_drop_one():
     a = [1, 1, 1, 2, 2, 2, 2, 0]
     b = [1, 1, 1, 1, 1, 1, 1, 1]
@@ -491,3 +556,22 @@ def test_cd_diagram_width_is_validated(demsar, width):
     _, ranks = demsar
     with pytest.raises(ValueError, match="`width`"):
         cu.plot_critical_difference(cu.nemenyi_test(ranks), width=width)
+
+
+def test_median_difference_near_the_overflow_limit_is_finite():
+    # Diferencias cercanas a 1.7e308: la media de las dos centrales desborda en numpy (inf con
+    # un aviso en inglés). Referencia: la mediana en fracciones exactas.
+    from fractions import Fraction
+
+    a = np.array([1.7e308, 1.75e308, 1.72e308, 1.79e308])
+    b = np.zeros(4)
+    d = sorted(Fraction(x) for x in a - b)
+    ref = float((d[1] + d[2]) / 2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for test in (cu.wilcoxon_signed_rank_test, cu.sign_test):
+            assert test(a, b).median_difference == ref
+    # Lejos del límite, la de numpy (bit a bit).
+    rng = np.random.default_rng(2)
+    x, y = rng.normal(size=10), rng.normal(size=10)
+    assert cu.sign_test(x, y).median_difference == float(np.median(x - y))

@@ -243,6 +243,10 @@ def test_seeding_reproducible_and_independent_of_n_jobs():
         (lambda: cu.proportion_coverage(10, float("nan"), method="wald"), ValueError, "`p`"),
         (lambda: cu.proportion_coverage(10**7, 0.5, method="wald"), ValueError, "`n`"),
         (lambda: cu.simulate_cv_tests(10**7), ValueError, "`n_replications`"),
+        # Un millón de réplicas del diseño por defecto: unos 45 minutos; se rechaza con el
+        # tamaño (7.5e10 valores) y el límite.
+        (lambda: cu.simulate_cv_tests(10**6), ValueError,
+         r"`n_replications` = 1000000 .* 7\.5e\+10 .* 1e\+10"),
         (lambda: cu.proportion_coverage(10, 0.5, method="exacto"), ValueError, "`method`"),
         (lambda: cu.proportion_coverage(10.5, 0.5, method="wald"), TypeError, "`n`"),
         (lambda: cu.simulate_proportion_coverage(10, 0.5, method="wald", random_state="a"),

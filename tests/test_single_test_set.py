@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 import math
 import shutil
 import subprocess
@@ -681,75 +682,65 @@ def test_a_class_only_b_predicts_does_not_change_a():
 
 
 # ---------------------------------------------------------------------------
-# Dos modelos con la misma medida: los empates con el valor observado cuentan
+# Empates exactos con la observada: enumeración en fracciones
 # ---------------------------------------------------------------------------
-# 0.6 - 0.6 puede salir 1e-16 en coma flotante: la tolerancia no puede medirse con la
-# diferencia observada. Referencia: las 2^n_d reordenaciones evaluadas con scikit-learn y
-# llevadas a fracciones exactas (denominadores pequeños), comparadas sin tolerancia.
 
-from fractions import Fraction  # noqa: E402
 
-_EQUAL_SCORE_CASES = {
-    "exactitud equilibrada, tres clases": (
-        "balanced_accuracy", [1, 2, 0, 1, 2, 2, 1, 2, 1, 2, 1], [0, 0, 1, 2, 0, 1, 1, 2, 0, 0, 1],
-        [1, 0, 1, 1, 1, 0, 1, 0, 2, 1, 0]),
-    "exactitud equilibrada, clases de un solo modelo": (
-        "balanced_accuracy", [0, 2, 0, 1, 0, 2, 2, 1, 0, 0, 0], [0, 0, 0, 2, 1, 0, 2, 2, 2, 0, 1],
-        [1, 0, 0, 0, 0, 2, 0, 2, 1, 2, 0]),
-    "F1 macro": ("f1_macro", [0, 1, 0, 0, 0, 1, 0], [1, 1, 1, 0, 1, 0, 0], [0, 0, 0, 0, 0, 0, 0]),
+def _frac_balanced(y, p):
+    classes = sorted(set(y))
+    per = [Fraction(sum(1 for t, q in zip(y, p) if t == c and q == c), sum(1 for t in y if t == c))
+           for c in classes]
+    return sum(per) / len(per)
+
+
+def _frac_f1_macro(y, p):
+    classes = sorted(set(y) | set(p))
+    f1 = []
+    for c in classes:
+        tp = sum(1 for t, q in zip(y, p) if t == c and q == c)
+        fp = sum(1 for t, q in zip(y, p) if t != c and q == c)
+        fn = sum(1 for t, q in zip(y, p) if t == c and q != c)
+        f1.append(Fraction(2 * tp, 2 * tp + fp + fn) if tp + fp + fn else Fraction(0))
+    return sum(f1) / len(f1)
+
+
+def _frac_permutation(y, a, b, func, alternative):
+    """Valor p exacto por fuerza bruta: las 2^n reordenaciones, en fracciones."""
+    observed = func(y, a) - func(y, b)
+    hits = 0
+    for swap in itertools.product([False, True], repeat=len(y)):
+        pa = [q if s else p for p, q, s in zip(a, b, swap)]
+        pb = [p if s else q for p, q, s in zip(a, b, swap)]
+        t = func(y, pa) - func(y, pb)
+        hits += {"two-sided": abs(t) >= abs(observed), "greater": t >= observed,
+                 "less": t <= observed}[alternative]
+    return observed, Fraction(hits, 2 ** len(y))
+
+
+_TIED = {  # dos modelos con la misma medida, cuya resta en coma flotante da ±1.1e-16
+    "balanced_accuracy": [([0, 1, 0, 2, 2, 0, 2], [0, 1, 0, 2, 2, 1, 0], [0, 1, 0, 0, 1, 0, 2]),
+                          ([1, 0, 2, 1, 2, 1, 2], [1, 0, 1, 1, 2, 1, 1], [2, 0, 2, 1, 2, 1, 1]),
+                          ([1, 0, 1, 1, 1, 1, 1, 0, 0], [1, 0, 1, 0, 1, 0, 0, 0, 1],
+                           [1, 1, 1, 1, 1, 0, 1, 0, 1])],
+    "f1_macro": [([0, 1, 2, 1, 1, 2, 0, 0, 2], [0, 1, 2, 1, 1, 1, 0, 0, 2],
+                  [0, 0, 2, 1, 1, 2, 0, 0, 2]),
+                 ([0, 1, 2, 2, 2, 0, 0], [2, 1, 2, 2, 2, 0, 0], [0, 1, 2, 2, 0, 0, 0])],
 }
 
 
-def _fraction_pvalue(y, a, b, func, alternative):
-    def exact(pred):
-        return Fraction(func(y, pred)).limit_denominator(10**6)
-
-    disc = np.flatnonzero(a != b)
-    observed = exact(a) - exact(b)
-    count = 0
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for bits in itertools.product([False, True], repeat=disc.size):
-            swap = disc[np.array(bits, dtype=bool)]
-            pa, pb = a.copy(), b.copy()
-            pa[swap], pb[swap] = b[swap], a[swap]
-            t = exact(pa) - exact(pb)
-            count += {"two-sided": abs(t) >= abs(observed), "greater": t >= observed,
-                      "less": t <= observed}[alternative]
-    return observed, Fraction(count, 2**disc.size)
-
-
-@pytest.mark.parametrize("case", sorted(_EQUAL_SCORE_CASES))
-@pytest.mark.parametrize("alternative", ["two-sided", "greater", "less"])
-def test_permutation_equal_models_count_ties_exactly(case, alternative):
-    metric, *arrays = _EQUAL_SCORE_CASES[case]
-    y, a, b = (np.array(v) for v in arrays)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        observed, ref = _fraction_pvalue(y, a, b, _sk(metric), alternative)
-    assert observed == 0
-    res = cu.paired_permutation_test(y, a, b, metric, method="exact", alternative=alternative)
-    assert res.estimate == 0.0
-    assert res.pvalue == pytest.approx(float(ref), rel=1e-12)
-    # Monte Carlo con las mismas reglas: su intervalo de Wilson contiene el valor exacto.
-    mc = cu.paired_permutation_test(y, a, b, metric, method="monte-carlo",
-                                    alternative=alternative, n_resamples=20_000, random_state=1)
-    assert mc.estimate == 0.0
-    assert mc.pvalue_ci[0] <= float(ref) <= mc.pvalue_ci[1]
-
-
-def test_permutation_function_equal_models_tie_at_its_scale():
-    # Una función propia a escala 1000: la tolerancia sigue el tamaño de la medida.
-    y = np.array([1, 2, 0, 1, 2, 2, 1, 2, 1, 2, 1])
-    a = np.array([0, 0, 1, 2, 0, 1, 1, 2, 0, 0, 1])
-    b = np.array([1, 0, 1, 1, 1, 0, 1, 0, 2, 1, 0])
-
-    def per_mille(t, p):
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return 1000 * balanced_accuracy_score(t, p)
-
-    _, ref = _fraction_pvalue(y, a, b, per_mille, "greater")
-    res = cu.paired_permutation_test(y, a, b, per_mille, method="exact", alternative="greater")
-    assert res.estimate == 0.0
-    assert res.pvalue == pytest.approx(float(ref), rel=1e-12)
+@pytest.mark.parametrize(("metric", "func"), [("balanced_accuracy", _frac_balanced),
+                                              ("f1_macro", _frac_f1_macro)])
+def test_permutation_counts_rearrangements_that_tie_the_observed(metric, func):
+    # Cada reordenación con T* = 0 empata con la observada (T = 0) y cuenta en las
+    # unilaterales; la diferencia es exactamente 0.
+    for (y, a, b), alternative in itertools.product(_TIED[metric], ("greater", "less")):
+        observed, ref = _frac_permutation(y, a, b, func, alternative)
+        assert observed == 0
+        for method in ("exact", "monte-carlo"):
+            res = cu.paired_permutation_test(y, a, b, metric, method=method, random_state=0,
+                                             n_resamples=4000, alternative=alternative)
+            assert res.estimate == 0.0, (metric, y, a, b)
+            if method == "exact":
+                assert res.pvalue == pytest.approx(float(ref), rel=1e-12), (metric, y, a, b)
+            else:  # dentro de su error de Monte Carlo (lejos de la mitad que da no contarlas)
+                assert res.pvalue_ci[0] <= ref <= res.pvalue_ci[1], (metric, y, a, b)
