@@ -350,6 +350,18 @@ def test_a_proportion_given_as_a_percentage_gets_the_percentage_hint(key):
     assert "porcentaje" in message, (key, percent, message)
 
 
+def test_00_2_a_count_given_as_a_percentage_or_proportion_gets_its_hint():
+    """00.2 pide un número de filas; quien da el porcentaje (el que pide la otra mitad del
+    enunciado), redondeado o no, o la proporción, recibe la pista que lo dice. Referencia: el
+    recuento y el total que imprime la solución."""
+    line = next(x for x in _output_lines("00") if x.startswith("Filas de prueba con algún"))
+    count, total = (int(x) for x in re.findall(r"\b\d+\b", line)[:2])
+    assert count == spec("00.2").value
+    for answer in (100 * count / total, round(100 * count / total, 1), count / total):
+        message = cu.comprobar("00.2", answer).message
+        assert "se pide el número de filas" in message, (answer, message)
+
+
 def test_05_4_sign_hint_names_the_order_the_statement_asks():
     """05.4 pide la diferencia con los papeles intercambiados (B frente a A): quien da A − B
     recibe «se pide B − A», no la pista genérica, que dice lo contrario."""
