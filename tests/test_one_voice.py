@@ -258,3 +258,13 @@ def test_exercise_statements_ask_only_for_what_the_course_functions_compute():
     assert refused == [("0.85", "0.85")], pairs
     text = " ".join(statement.split())
     assert "`cu.power_two_proportions` no calcula nada" in text and "simulando" in text, text
+
+
+def test_chi_squared_has_one_name():
+    """La distribución ji cuadrado se llama «ji cuadrado» (la tabla de CONTRIBUTING.md), nunca
+    «chi-cuadrado» ni «chi cuadrado»."""
+    pattern = re.compile(r"\bchi[- ]cuadrad[oa]s?\b", re.I)
+    found = [f"{p.relative_to(ROOT)}: {m.group(0)}" for p in _text_files()
+             if p.name != "CHANGELOG.md"  # la historia se deja como se escribió
+             for m in pattern.finditer(_readable(p))]
+    assert not found, found
