@@ -268,3 +268,22 @@ def test_chi_squared_has_one_name():
              if p.name != "CHANGELOG.md"  # la historia se deja como se escribió
              for m in pattern.finditer(_readable(p))]
     assert not found, found
+
+
+def test_02_prose_quotes_the_coverage_its_table_prints():
+    """02, sección 7.1, cita la cobertura de Wald y Wilson con N = 100 y p = 0.85 que imprime la
+    tabla de la sección 7.2 (0.936 y 0.937), no un «en torno a 0.93» que la tabla desmiente."""
+    nb02 = next(p for p in NOTEBOOKS if p.name.startswith("02_"))
+    cells = json.loads(nb02.read_text(encoding="utf-8"))["cells"]
+    table = next("".join(o["data"]["text/plain"]) for c in cells if c["cell_type"] == "code"
+                 for o in c.get("outputs", []) if "Agresti-Coull Clopper-Pearson" in
+                 "".join(o.get("data", {}).get("text/plain", "")))
+    lines = table.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("0.85 "))
+    row = next(line for line in lines[start:] if line.split()[-6] == "100").split()
+    wald, wilson = float(row[-5]), float(row[-4])
+    prose = next(" ".join("".join(c["source"]).split()) for c in cells
+                 if c["cell_type"] == "markdown" and "100 repeticiones no bastan" in
+                 " ".join("".join(c["source"]).split()))
+    assert "en torno a 0.93" not in prose
+    assert f"{wald:.3f} y {wilson:.3f}" in prose, (wald, wilson)
