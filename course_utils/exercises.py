@@ -173,8 +173,13 @@ class ExerciseAnswer:
     near : bool, por defecto True
         Si una respuesta cerca del valor (a menos de un 5 %) pero fuera de la tolerancia recibe
         la pista «casi: ¿ha redondeado demasiado?». Póngalo a ``False`` cuando el enunciado ya pide
-        redondear (un margen con tres decimales) o cuando lo que cae cerca es otra cantidad (el
-        intervalo de otro método): ahí esa pista sería falsa.
+        redondear o cuando lo que cae cerca es otra cantidad: ahí esa pista sería falsa. El valor
+        correcto redondeado a los decimales que escribió el estudiante (con ``True``, también
+        truncado; ver :func:`is_rounding_of`) recibe siempre «casi», aunque coincida, redondeado,
+        con el de un método vecino.
+
+    A una proporción o una diferencia de proporciones (cada valor entre −1 y 1) se le reconoce
+    siempre el porcentaje (×100), aunque ``mistakes`` no lo declare.
 
     Las alternativas se prueban antes que los errores genéricos de ``mistakes``: si un valor
     coincide con los dos, la pista es la de la alternativa, que dice qué se calculó.
@@ -371,6 +376,58 @@ def _read_answer(spec: ExerciseAnswer, value: object) -> Any:
     if choice is None:
         raise UnreadableAnswer(f"se recibió {describe_answer(value)}, que no es ninguna de ellas")
     return choice
+
+
+def _decimals(x: float) -> int:
+    """Los decimales con los que está escrito ``x`` (``0.21`` -> 2; a lo sumo 15)."""
+    for d in range(16):
+        if abs(round(x, d) - x) <= 1e-12 * max(1.0, abs(x)):
+            return d
+    return 15
+
+
+def is_rounding_of(answer: Any, value: Any, truncated: bool = True) -> bool:
+    """¿Es ``answer`` el valor ``value`` redondeado a los decimales con los que está escrito?
+
+    Cada número de ``answer`` debe ser distinto de 0 (si el correcto no lo es) y estar a menos de
+    media unidad de su último decimal del correcto (``0.21`` de ``0.2140``, pero no ``0.22`` ni
+    ``0.2110``). Con ``truncated=True`` cuenta también el valor truncado (``0.2149`` -> ``0.214``:
+    menor en valor absoluto, del mismo signo y a menos de una unidad del último decimal). Otra
+    cantidad cercana escrita con todas sus cifras no es un redondeo.
+
+    >>> is_rounding_of(0.21, 0.2140), is_rounding_of(0.22, 0.2140), is_rounding_of(0.2110, 0.2140)
+    (True, False, False)
+    >>> is_rounding_of((0.91, 0.97), (0.9104, 0.9726)), is_rounding_of(0.214, 0.21496)
+    (True, True)
+    >>> is_rounding_of(0.214, 0.21496, truncated=False)
+    False
+    """
+    a = np.atleast_1d(np.asarray(answer, float))
+    t = np.atleast_1d(np.asarray(value, float))
+    if a.shape != t.shape or not np.all(np.isfinite(a)):
+        return False
+    for x, v in zip(a, t):
+        if x == 0 and v != 0:
+            return False
+        unit = 10.0 ** -_decimals(float(x))
+        rounded = abs(x - v) <= 0.5 * unit * (1 + 1e-9)
+        cut = truncated and abs(x) <= abs(v) and x * v > 0 and abs(x - v) < unit
+        if not (rounded or cut):
+            return False
+    return True
+
+
+def _percent_hint_applies(spec: ExerciseAnswer, wrong_values: list[tuple[str, Any]]) -> bool:
+    """¿Falta la pista del porcentaje (×100) en una respuesta que es una proporción o una
+    diferencia de proporciones (cada valor entre −1 y 1)? Se añade a todas ellas, declarada o
+    no, salvo que otro error declarado ya dé ese valor."""
+    if "x100" in spec.mistakes or "/100" in spec.mistakes or spec.kind == "choice":
+        return False
+    t = np.atleast_1d(np.asarray(spec.value, float))
+    if not np.all(np.abs(t) <= 1) or not np.any(t != 0):
+        return False
+    return not any(spec.close(w, tuple(100 * t) if spec.kind == "numbers" else 100 * t[0])
+                   for _, w in wrong_values)
 
 
 def _expected_shape(spec: ExerciseAnswer) -> str:
@@ -575,9 +632,19 @@ def check_answer(spec: ExerciseAnswer, respuesta: Any, key: str,
         return spec.atol + spec.rtol * np.abs(np.atleast_1d(np.asarray(v, float)))
 
     exact = spec.rtol == 0 and bool(np.all(t == np.round(t)))  # respuestas enteras: sin redondeo
+    if not exact and _percent_hint_applies(spec, wrong_values):
+        wrong_values.append((MISTAKES["x100"][1], tuple(100 * v for v in t) if spec.kind ==
+                             "numbers" else 100 * float(spec.value)))
+    # El valor correcto redondeado (o truncado) a los decimales escritos es «casi» antes que un
+    # error declarado: redondeado, también puede coincidir con un método vecino.
     verdict, i = judge_numbers(answer, spec.value, tolerance(spec.value),
                                [(w, tolerance(w)) for _, w in wrong_values],
                                atol=spec.atol, exact=exact, near=spec.near)
+    if verdict != "correcta" and not exact and is_rounding_of(answer, spec.value,
+                                                            truncated=spec.near):
+        # ...salvo que sea justo el valor del error declarado (la regla del tres da 0.01 exacto).
+        if verdict != "fallo" or not np.allclose(answer, wrong_values[i][1], rtol=1e-9, atol=0):
+            verdict = "casi"
     if verdict == "correcta":
         return CheckResult(key, True, f"✔ Correcto: {noun} {key}.", outcome="correct")
     if verdict == "fallo":

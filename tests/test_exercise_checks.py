@@ -208,7 +208,8 @@ def test_numeric_mistakes_and_messages(monkeypatch):
     assert "signo" in cu.comprobar("99.1", -0.0157).message
     assert "complemento" in cu.comprobar("99.1", 0.9843).message
     assert "doble" in cu.comprobar("99.1", 0.0314).message
-    assert "redondeado" in cu.comprobar("99.1", 0.0162).message
+    assert "redondeado" in cu.comprobar("99.1", 0.016).message  # 0.0157 redondeado
+    assert "redondeado" in cu.comprobar("99.1", 0.0162).message  # a menos de un 5 %
     result = cu.comprobar("99.1", 0.5)
     assert result.correct is False and "sección 7" in result.message and "0.0157" not in str(result)
     pending = cu.comprobar("99.1", None)
@@ -443,15 +444,20 @@ def test_declared_alternatives_come_before_generic_mistakes(monkeypatch):
     assert "doble" not in cu.comprobar("99.1", 0.1953).message
 
 
-def test_near_false_drops_only_the_rounding_hint(monkeypatch):
+def test_near_false_keeps_casi_only_for_the_right_value_rounded(monkeypatch):
     """Con ``near=False`` (el enunciado ya pide redondear, o lo cercano es otra cantidad) no hay
-    «casi»; un error declarado, también redondeado, se sigue reconociendo."""
-    rounded = ExerciseAnswer(0.023, section="2", rtol=0, atol=1e-9, near=False,
+    «casi» para un valor a un 2 % ni para el truncado; el valor correcto redondeado sí lo recibe,
+    y un error declarado, redondeado, se sigue reconociendo."""
+    rounded = ExerciseAnswer(0.02296, section="2", rtol=0, atol=1e-9, near=False,
                              alternatives={"Es la cota sin redondear.": 0.022696})
     _install(monkeypatch, **{"99.1": rounded,
-                             "99.2": ExerciseAnswer(0.023, section="2", rtol=0, atol=1e-9)})
+                             "99.2": ExerciseAnswer(0.02296, section="2", rtol=0, atol=1e-9)})
     assert cu.comprobar("99.1", 0.0235).outcome == "wrong"
     assert cu.comprobar("99.2", 0.0235).outcome == "near"
+    for key in ("99.1", "99.2"):
+        assert cu.comprobar(key, 0.023).outcome == "near"  # redondeado
+    assert cu.comprobar("99.2", 0.022).outcome == "near"  # truncado
+    assert cu.comprobar("99.1", 0.022).outcome == "wrong"  # truncado, y se pedía redondear
     assert "sin redondear" in cu.comprobar("99.1", 0.0227).message
     assert ExerciseAnswer.from_json(rounded.to_json()) == rounded
 

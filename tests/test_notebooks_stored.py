@@ -72,6 +72,18 @@ def test_raises_exception_cells_do_raise(nb):
             )
 
 
+def test_run_all_does_not_stop(nb):
+    """«Ejecutar todo» (Run All) de JupyterLab se detiene en la primera celda que lanza, lleve o
+    no la etiqueta raises-exception: una celda que enseña un error lo captura y lo imprime."""
+    _, notebook = nb
+    for i, cell in enumerate(notebook.cells):
+        if cell.cell_type != "code":
+            continue
+        assert "raises-exception" not in cell.metadata.get("tags", []), (
+            f"celda {i}: lanza un error; captúrelo (try/except) e imprímalo")
+        assert not any(o.output_type == "error" for o in cell.outputs), f"celda {i}: lanza"
+
+
 def test_first_code_cell_sets_seed(nb):
     path, notebook = nb
     first = next(c for c in notebook.cells if c.cell_type == "code")

@@ -169,3 +169,121 @@ def test_session_plan_gives_the_quiz_honest_time(path):
         f"{path.name}: {in_class} preguntas votadas en clase no caben en {minutes} minutos "
         f"(unos {MINUTES_PER_QUESTION} minutos cada una); marque cuáles van a clase"
     )
+
+
+# ------------------------------------------------- el informe habla como los cuadernos
+
+
+def _cv_table(seed: int = 3):
+    """Una tabla larga de validación cruzada 10×10 con dos modelos."""
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(seed)
+    rows = [{"repeticion": r, "particion": f, "modelo": m,
+             "exactitud": 0.8 + d + rng.normal(0, 0.02)}
+            for r in range(10) for f in range(10) for m, d in (("A", 0.01), ("B", 0.0))]
+    return pd.DataFrame(rows)
+
+
+def _sections(markdown: str) -> dict[str, str]:
+    parts = re.split(r"^## (.+)$", markdown, flags=re.M)
+    return dict(zip(parts[1::2], parts[2::2]))
+
+
+def _headings(path: Path) -> list[str]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return ["".join(c["source"]).splitlines()[0] for c in cells
+            if c["cell_type"] == "markdown" and "".join(c["source"]).startswith("## ")]
+
+
+def test_the_report_cites_the_section_of_09_that_states_the_correlated_t_model():
+    """El informe remite la prueba t bayesiana correlacionada a la sección de 09 que plantea el
+    modelo (a priori, verosimilitud y a posteriori), no a un ejemplo."""
+    import course_utils as cu
+
+    nb09 = next(p for p in NOTEBOOKS if p.name.startswith("09_"))
+    model = next(h for h in _headings(nb09) if "verosimilitud" in h)
+    number = re.match(r"## (\d+)\.", model).group(1)
+    md = cu.analyze_results(_cv_table(), metric="exactitud", rope=0.01).to_markdown()
+    cites = re.findall(r"09 · Comparación bayesiana, sección (\d+)", md)
+    assert cites and set(cites) == {number}, (model, cites)
+
+
+def test_the_report_does_not_call_a_raw_difference_an_effect_size():
+    """La diferencia media (en la escala de la medida) no es un tamaño del efecto
+    estandarizado: el informe no la presenta con ese nombre."""
+    import course_utils as cu
+
+    md = cu.analyze_results(_cv_table(), metric="exactitud").to_markdown()
+    assert "diferencia media" in md
+    assert not re.search(r"tamaño del efecto", md, re.I), md
+
+
+def test_reading_notes_are_not_listed_as_what_the_report_does_not_claim():
+    """«Qué no afirma este informe» lista solo lo que el informe no afirma; las notas de lectura
+    y de análisis (qué columnas se leyeron, cuántas particiones hay) van en su propia sección."""
+    import course_utils as cu
+
+    table = _cv_table()
+    table["tiempo"] = 1.0
+    r = cu.analyze_results(table, metric="exactitud")
+    assert any("«tiempo»" in n for n in r.notes) and any("10 × 10" in n for n in r.notes)
+    sections = _sections(r.to_markdown())
+    claims = sections["Qué no afirma este informe"]
+    assert "equivalentes" in claims
+    for note in r.notes:
+        assert note[:60] not in claims, note
+        assert any(note[:60] in body for title, body in sections.items()
+                   if title != "Qué no afirma este informe"), note
+
+
+def test_exercise_statements_ask_only_for_what_the_course_functions_compute():
+    """07.4 pregunta también por la mejora nula (0.85 frente a 0.85), que
+    ``cu.power_two_proportions`` rechaza con un error: el enunciado lo advierte y dice cómo
+    obtener el número (simulando), en lugar de pedir una potencia que la función no da."""
+    import course_utils as cu
+
+    nb07 = next(p for p in NOTEBOOKS if p.name.startswith("07_"))
+    cells = json.loads(nb07.read_text(encoding="utf-8"))["cells"]
+    statement = next("".join(c["source"]) for c in cells if c["cell_type"] == "markdown"
+                     and "".join(c["source"]).startswith("### Ejercicio 4"))
+    pairs = re.findall(r"\((0\.\d+) frente a (0\.\d+)\)", statement)
+    refused = []
+    for p_a, p_b in pairs:
+        try:
+            cu.power_two_proportions(float(p_a), float(p_b), 1_000)
+        except ValueError:
+            refused.append((p_a, p_b))
+    assert refused == [("0.85", "0.85")], pairs
+    text = " ".join(statement.split())
+    assert "`cu.power_two_proportions` no calcula nada" in text and "simulando" in text, text
+
+
+def test_chi_squared_has_one_name():
+    """La distribución ji cuadrado se llama «ji cuadrado» (la tabla de CONTRIBUTING.md), nunca
+    «chi-cuadrado» ni «chi cuadrado»."""
+    pattern = re.compile(r"\bchi[- ]cuadrad[oa]s?\b", re.I)
+    found = [f"{p.relative_to(ROOT)}: {m.group(0)}" for p in _text_files()
+             if p.name != "CHANGELOG.md"  # la historia se deja como se escribió
+             for m in pattern.finditer(_readable(p))]
+    assert not found, found
+
+
+def test_02_prose_quotes_the_coverage_its_table_prints():
+    """02, sección 7.1, cita la cobertura de Wald y Wilson con N = 100 y p = 0.85 que imprime la
+    tabla de la sección 7.2 (0.936 y 0.937), no un «en torno a 0.93» que la tabla desmiente."""
+    nb02 = next(p for p in NOTEBOOKS if p.name.startswith("02_"))
+    cells = json.loads(nb02.read_text(encoding="utf-8"))["cells"]
+    table = next("".join(o["data"]["text/plain"]) for c in cells if c["cell_type"] == "code"
+                 for o in c.get("outputs", []) if "Agresti-Coull Clopper-Pearson" in
+                 "".join(o.get("data", {}).get("text/plain", "")))
+    lines = table.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("0.85 "))
+    row = next(line for line in lines[start:] if line.split()[-6] == "100").split()
+    wald, wilson = float(row[-5]), float(row[-4])
+    prose = next(" ".join("".join(c["source"]).split()) for c in cells
+                 if c["cell_type"] == "markdown" and "100 repeticiones no bastan" in
+                 " ".join("".join(c["source"]).split()))
+    assert "en torno a 0.93" not in prose
+    assert f"{wald:.3f} y {wilson:.3f}" in prose, (wald, wilson)

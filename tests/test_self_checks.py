@@ -293,6 +293,86 @@ def test_hints_are_the_declared_ones_first_and_no_rounding_hint_where_rounding_i
 STUDENTS = 40
 
 
+def _neighbouring_names(key: str) -> list[str]:
+    """Los métodos o cantidades que nombran las pistas declaradas de ``key``."""
+    return [h.split(":")[0] for h, _ in spec(key).alternatives]
+
+
+@pytest.mark.parametrize("key", ["02.1", "02.4", "04.1", "10.4"])
+def test_the_right_value_rounded_too_much_gets_almost_not_a_neighbours_name(key):
+    """Redondeado a dos decimales, el valor correcto coincide con el de un método vecino también
+    redondeado: la pista es «casi» (¿ha redondeado demasiado?), no el nombre del vecino."""
+    s = spec(key)
+    rounded = (round(s.value, 2) if s.kind == "number"
+               else tuple(round(v, 2) for v in s.value))
+    assert not s.close(rounded, s.value)
+    message = cu.comprobar(key, rounded).message
+    assert ": casi." in message and "redondeado" in message, (key, rounded, message)
+    assert not any(name in message for name in _neighbouring_names(key)), message
+
+
+@pytest.mark.parametrize("key", [k for k in IDS if not spec(k).near] + ["00.3", "07.4"])
+def test_another_quantity_written_in_full_is_never_called_rounding(key):
+    """Donde lo cercano es otra cantidad (00.3: la tasa en otro subconjunto; 07.4: la potencia
+    con otros supuestos; los declarados con ``near=False``), un valor a menos de un 5 % del
+    correcto escrito con todas sus cifras (el que imprime el cuaderno o uno a un 2-3 %) no es un
+    redondeo: nunca recibe «casi»."""
+    s = spec(key)
+    if s.kind == "choice" or float(np.atleast_1d(s.value)[0]).is_integer():
+        return
+    values = np.atleast_1d(s.value).astype(float)
+    others = [x for x, _ in neighbours(key)]
+    for factor in (1.023, 0.9731):
+        other = tuple(float(f"{v * factor:.6g}") for v in values)
+        if not s.close(other, s.value):
+            others.append(other[0] if s.kind == "number" else other)
+    for other in others:
+        # 0.6890 impreso llega como 0.689, el correcto (0.68892) redondeado: ese sí es «casi».
+        if all(_is_rounding(x, len(repr(float(x)).partition(".")[2]), v)
+               for x, v in zip(np.atleast_1d(other), values)):
+            continue
+        message = cu.comprobar(key, other).message
+        assert ": casi." not in message, (key, other, message)
+
+
+@pytest.mark.parametrize("key", IDS)
+def test_a_proportion_given_as_a_percentage_gets_the_percentage_hint(key):
+    """La pista del porcentaje que promete el README: toda respuesta que es una proporción o una
+    diferencia de proporciones, dada ×100, la recibe."""
+    s = spec(key)
+    if s.kind == "choice":
+        return
+    values = np.atleast_1d(s.value).astype(float)
+    if np.any(np.abs(values) > 1) or np.all(values == np.round(values)):
+        return
+    percent = 100 * values[0] if s.kind == "number" else tuple(100 * values)
+    message = cu.comprobar(key, percent).message
+    assert "porcentaje" in message, (key, percent, message)
+
+
+def test_00_2_a_count_given_as_a_percentage_or_proportion_gets_its_hint():
+    """00.2 pide un número de filas; quien da el porcentaje (el que pide la otra mitad del
+    enunciado), redondeado o no, o la proporción, recibe la pista que lo dice. Referencia: el
+    recuento y el total que imprime la solución."""
+    line = next(x for x in _output_lines("00") if x.startswith("Filas de prueba con algún"))
+    count, total = (int(x) for x in re.findall(r"\b\d+\b", line)[:2])
+    assert count == spec("00.2").value
+    for answer in (100 * count / total, round(100 * count / total, 1), count / total):
+        message = cu.comprobar("00.2", answer).message
+        assert "se pide el número de filas" in message, (answer, message)
+
+
+def test_05_4_sign_hint_names_the_order_the_statement_asks():
+    """05.4 pide la diferencia con los papeles intercambiados (B frente a A): quien da A − B
+    recibe «se pide B − A», no la pista genérica, que dice lo contrario."""
+    statement = next(c.source for c in read("05").cells if c.cell_type == "markdown"
+                     and "respuesta_4" in c.source)
+    assert "B frente a A" in statement
+    message = cu.comprobar("05.4", -spec("05.4").value).message
+    assert "signo cambiado" in message and "se pide B − A" in message, message
+    assert "B − A en lugar de A − B" not in message, message
+
+
 def test_12_2_accepts_students_using_the_taught_permutation_method():
     """Ejercicio 12.2: 40 estudiantes con `cu.paired_permutation_test` y 500 000 reordenaciones,
     cada uno con su semilla, son aceptados; la referencia independiente del centro es

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import platform
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
@@ -14,6 +14,11 @@ from course_utils.report._format import (
     _cap, _check_links, _fmt, _fmt_p, _md_cell, _notebook_ref, _p_text,
 )
 from course_utils.report._reading import DESIGN_NAMES
+
+#: Sección que cita el informe cuando no es la de la guía: la guía lleva al ejemplo que se puede
+#: imitar (09, sección 4: Iris r×k); el informe, al modelo de la prueba t bayesiana correlacionada
+#: (09, sección 2: a priori, verosimilitud y a posteriori).
+REPORT_SECTIONS = {"bayes_cv": "2"}
 
 #: Dónde está la guía «¿Qué prueba uso?» que sigue la elección de la prueba.
 GUIDE_NOTEBOOK = "10_laboratorio_de_simulacion.ipynb"
@@ -144,6 +149,7 @@ class AnalysisResult:
         links = _check_links(links)
 
         def link(entry: GuideEntry) -> str:
+            entry = replace(entry, section=REPORT_SECTIONS.get(entry.key, entry.section))
             return _notebook_ref(entry.where, entry.notebook, links)
 
         main = self.choices[0]
@@ -179,8 +185,9 @@ class AnalysisResult:
                 + (f" {om['also']}" if om.get("also") else "")
             )))
         if len(self.comparisons):
-            blocks.append(("p", f"Tamaño del efecto: **{self.effect}** (A − B), con su "
-                                f"intervalo de confianza al {100 * (1 - self.alpha):g} %."))
+            blocks.append(("p", f"Se estima la **{self.effect}** (A − B, en la escala de la "
+                                f"medida, sin estandarizar), con su intervalo de confianza al "
+                                f"{100 * (1 - self.alpha):g} %."))
             blocks.append(("table", _comparison_table(self.comparisons.copy())))
             if self.table_notes:
                 blocks.append(("ul", list(self.table_notes)))
@@ -196,6 +203,9 @@ class AnalysisResult:
             blocks.append(("table", self.bayes))
         blocks.append(("h2", "Conclusión"))
         blocks.append(("ul", list(self.conclusion)))
+        if self.notes:
+            blocks.append(("h2", "Notas sobre los datos y el análisis"))
+            blocks.append(("ul", list(self.notes)))
         blocks.append(("h2", "Qué no afirma este informe"))
         caveats = [
             "«No significativo» no es «equivalentes»: para afirmar que dos modelos son "
@@ -204,8 +214,6 @@ class AnalysisResult:
                                                      f"{option('rope')})."),
             f"Las conclusiones valen para {self._scope()}.",
         ]
-        if self.notes:
-            caveats.extend(self.notes)
         blocks.append(("ul", caveats))
         blocks.append(("h2", "Reproducibilidad"))
         items = _reproducibility(self.random_state, self.alpha, self.rope)

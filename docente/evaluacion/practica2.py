@@ -36,7 +36,7 @@ TOL_EXTREMOS = 0.005
 RAZON = 1 / 9  # n_prueba / n_entrenamiento con 10 particiones
 MARGEN = 0.02  # margen de equivalencia (2 puntos de exactitud)
 ALFA = 0.05
-#: Valores p: 0.1 % (con 4 cifras significativas). La mid-p de McNemar y la chi-cuadrado
+#: Valores p: 0.1 % (con 4 cifras significativas). La mid-p de McNemar y la ji cuadrado
 #: difieren a menudo en menos del 1 %.
 P_RTOL = 1e-3
 DECISIONES = ("A", "B", "sin evidencia")
@@ -120,8 +120,8 @@ def esperadas(tablas: Mapping[str, pd.DataFrame]) -> dict[str, ExerciseAnswer]:
                              mistakes=["/2"],
                              alternatives={
             "Es el valor p exacto (binomial): se pide la versión mid-p.": mcnemar["exact"],
-            "Es el valor p de la versión chi-cuadrado: se pide la mid-p.": mcnemar["chi2"],
-            "Es el valor p de la chi-cuadrado con corrección de continuidad: se pide la mid-p.":
+            "Es el valor p de la versión ji cuadrado: se pide la mid-p.": mcnemar["chi2"],
+            "Es el valor p de la ji cuadrado con corrección de continuidad: se pide la mid-p.":
                 mcnemar["chi2-corrected"]}),
         "1d": ExerciseAnswer(_decision(mcnemar["mid-p"], diferencia), section=seccion(MCNEMAR, 5),
                              choices=DECISIONES),
