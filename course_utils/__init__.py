@@ -29,6 +29,8 @@ exhaustive  Conjuntos exhaustivos de hipótesis por parejas y ajuste de Bergmann
 paired_posthoc  Wilcoxon por parejas con Bergmann-Hommel, Shaffer o Holm (o frente a un
             control), sin rangos medios; ajuste de los valores p de cualquier prueba por parejas.
 seeds       Semillas: orden estocástico aproximado (ASO) entre dos configuraciones.
+aggregates  Muchas ejecuciones en muchas tareas: media intercuartílica, brecha de optimalidad,
+            probabilidad de mejora y perfiles de rendimiento con bootstrap estratificado.
 plots_multiple  Diagrama de diferencias críticas.
 single_test_set  Un conjunto de prueba: reúne delong (dos AUC), cochran (Q de Cochran y
             McNemar por parejas) y permutation (prueba de permutación pareada).
@@ -91,6 +93,10 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "exhaustive": ("MAX_EXHAUSTIVE_K", "bergmann_hommel_apv", "exhaustive_sets"),
     "paired_posthoc": ("adjust_pairwise_pvalues", "wilcoxon_pairwise_test"),
     "seeds": ("ASO_THRESHOLD", "MAX_ASO_WORK", "ASOResult", "almost_stochastic_order_test"),
+    "aggregates": (
+        "AGGREGATES", "AggregatesResult", "ImprovementResult", "ProfileResult",
+        "performance_profile", "probability_of_improvement", "robust_aggregates",
+    ),
     "plots_multiple": ("plot_critical_difference",),
     # --- modelos ya entrenados sobre un mismo conjunto de prueba ---
     "regression": ("diebold_mariano_test", "regression_difference_interval"),
