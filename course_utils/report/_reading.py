@@ -28,7 +28,8 @@ from course_utils.report._roles import (
     _DATASET_NAMES, _FOLD_NAMES, _LABEL_NAMES, _METRIC_NAME_NAMES, _NTEST_NAMES, _examples,
     _NTRAIN_NAMES, _SEED_NAMES, METRICS, _plain, assign_roles, canonical_metric,
     doubtful_model_columns, is_score_name, is_time_name, list_columns,
-    metric_properties, non_model_kind, raise_doubtful, refuse_values, value_kind,
+    metric_properties, non_model_kind, raise_doubtful, refuse_numbered_columns,
+    refuse_one_algorithm, refuse_score_like_times, refuse_values, value_kind,
 )
 
 #: Diseños que reconoce :func:`analyze_results`.
@@ -500,6 +501,9 @@ def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
         models = list(models_given)
     else:
         models = [c for c in rest if not why.get(c)]
+        refuse_numbered_columns(models, row_label if row_label is not None else cols[0])
+        refuse_one_algorithm(models, why)
+        refuse_score_like_times(table, models, why)
         bounded = metric_properties(metric)[0] if canonical_metric(metric or "") else None
         raise_doubtful(doubtful_model_columns(table, models, bounded, 100.0 if percent else 1.0,
                                               labels=not units))
