@@ -9,13 +9,16 @@ fichero por algoritmo). Cada error se sigue tal como lo aconseja y el resultado 
 
 from __future__ import annotations
 
+import re
+import shlex
+
 import numpy as np
 import pandas as pd
 import pytest
 from scipy import stats
 
 import course_utils as cu
-from course_utils.__main__ import main
+from course_utils.__main__ import _parser, main
 
 SEED = 20261129
 DATASETS = ["ACSF1", "Adiac", "ArrowHead", "Beef", "BeetleFly", "BirdChicken", "BME", "Car",
@@ -129,3 +132,75 @@ def test_tsml_folds_file_is_refused_and_its_advice_gives_the_right_design(tmp_pa
     # Una puntuación por conjunto: la media de sus 30 particiones, y Wilcoxon entre conjuntos.
     a, b = values["ROCKET"].mean(axis=1), values["HC2"].mean(axis=1)
     assert r.comparisons.pvalue.iloc[0] == pytest.approx(stats.wilcoxon(a, b).pvalue, rel=1e-9)
+
+
+def test_medida_in_spanish_selects_the_english_column_of_a_long_table(tmp_path):
+    rng = np.random.default_rng(SEED)
+    long = pd.DataFrame([{"dataset": d, "model": m, "accuracy": rng.uniform(0.6, 0.9),
+                          "f1": rng.uniform(0.5, 0.8)} for d in DATASETS for m in ("rf", "svm")])
+    r = cu.analyze_results(long, metric="exactitud")
+    wide = long.pivot(index="dataset", columns="model", values="accuracy")
+    assert r.models == ("rf", "svm") and r.n_units == len(DATASETS)
+    assert r.comparisons.pvalue.iloc[0] == pytest.approx(
+        stats.wilcoxon(wide.rf, wide.svm).pvalue, rel=1e-12)
+
+
+_FLAGS_WITH_VALUE = {"--col-conjunto", "--col-particion", "--col-repeticion", "--col-semilla",
+                     "--col-etiquetas", "--col-algoritmo", "--col-puntuacion", "--modelo",
+                     "--ignorar", "--medida", "--diseno", "--control", "--razon", "--cv",
+                     "--rope", "--positiva", "--tipo"}
+
+
+# --- Cada opción que aconseja un mensaje existe y, seguida, resuelve ese mensaje ---------------
+
+_OPTION = re.compile(r"--[a-z][a-z-]*(?: (?!--)(?:'[^']*'|[^\s,;()]+))?")
+
+
+def _suggestions(message: str) -> list[list[str]]:
+    """Los grupos de opciones del mensaje (``--ignorar a --ignorar b`` es un grupo)."""
+    groups, last_end = [], None
+    for match in _OPTION.finditer(message):
+        tokens = shlex.split(match.group(0).rstrip(".").rstrip(")"))
+        if groups and message[last_end:match.start()].strip() == "":
+            groups[-1] += tokens
+        else:
+            groups.append(tokens)
+        last_end = match.end()
+    return groups
+
+
+def _tables() -> dict[str, pd.DataFrame]:
+    v = _scores(4)
+    rng = np.random.default_rng(SEED)
+    long = pd.DataFrame([{"dataset": d, "model": m, "accuracy": rng.uniform(0.6, 0.9),
+                          "f1": rng.uniform(0.5, 0.8)} for d in DATASETS for m in ("rf", "svm")])
+    folds = pd.DataFrame(v[:, :3], columns=["0", "1", "2"])
+    folds.insert(0, "dataset", DATASETS)
+    return {
+        "time": pd.DataFrame({"dataset": DATASETS, "ROCKET": v[:, 0], "InceptionTime": v[:, 1],
+                              "LITETime": v[:, 2]}),
+        "numbered": folds,
+        "two_scores": long,
+        "summary": pd.DataFrame({"dataset": DATASETS, "A": v[:, 0], "B": v[:, 1],
+                                 "Average": v[:, :2].mean(axis=1)}),
+        "named_rows": pd.DataFrame({"series": DATASETS, "ARIMA": v[:, 0], "ETS": v[:, 1]}),
+    }
+
+
+@pytest.mark.parametrize("name", list(_tables()))
+def test_every_suggested_option_exists_and_resolves_the_message(name, tmp_path, capsys):
+    path = tmp_path / f"{name}.csv"
+    _tables()[name].to_csv(path, index=False)
+    base = ["informe", str(path), "--mayor-es-mejor", "--salida", str(tmp_path / "out.md")]
+    assert main(base) == 2
+    message = capsys.readouterr().err
+    groups = _suggestions(message)
+    assert groups, message
+    parser = _parser()
+    for group in groups:
+        if len(group) == 1 and group[0] in _FLAGS_WITH_VALUE:
+            continue  # la opción nombrada sin valor («diga cuál con --col-conjunto»)
+        parser.parse_args(base + group)  # argparse sale con SystemExit si no la conoce
+        main(base + group)
+        again = capsys.readouterr().err
+        assert again != message, group  # seguida, la opción no lleva al mismo error

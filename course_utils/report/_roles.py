@@ -171,6 +171,19 @@ def canonical_metric(name: object) -> str | None:
     return None
 
 
+#: La misma medida con su nombre español y el inglés (``--medida exactitud`` elige «accuracy»).
+_SAME_METRIC = {"exactitud": "accuracy", "exactitud_equilibrada": "balanced_accuracy",
+                "sensibilidad": "recall", "tasa_de_error": "error",
+                "entropia_cruzada": "log_loss"}
+
+
+def same_metric(a: object, b: object) -> bool:
+    """Si ``a`` y ``b`` nombran la misma medida, en español o en inglés."""
+    key_a, key_b = canonical_metric(a), canonical_metric(b)
+    return key_a is not None and (_SAME_METRIC.get(key_a, key_a)
+                                  == _SAME_METRIC.get(key_b, key_b))
+
+
 def metric_properties(name: object) -> tuple[bool, bool | None]:
     """(acotada en [0, 1], mayor es mejor) de una medida; (False, None) si no se conoce."""
     key = canonical_metric(name)
