@@ -9,8 +9,11 @@ fichero por algoritmo). Cada error se sigue tal como lo aconseja y el resultado 
 
 from __future__ import annotations
 
+import ast
 import re
 import shlex
+import time
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -204,3 +207,33 @@ def test_every_suggested_option_exists_and_resolves_the_message(name, tmp_path, 
         main(base + group)
         again = capsys.readouterr().err
         assert again != message, group  # seguida, la opción no lleva al mismo error
+
+
+GRID = Path(__file__).parent / "data" / "report" / "gridsearch_cv_results.csv"
+
+
+def test_large_grid_compares_the_top_configurations_and_says_among_how_many():
+    """270 candidatas de GridSearchCV (``tests/data/README.md``): se comparan las 10 de mayor
+    media (calculada aquí con pandas desde las columnas split*_test_score), con la t corregida
+    de Nadeau y Bengio, y la nota dice entre cuántas se eligió la mejor."""
+    raw = pd.read_csv(GRID)
+    splits = [f"split{i}_test_score" for i in range(5)]
+    assert len(raw) == 270
+    names = raw["params"].map(
+        lambda t: " ".join(f"{k}={v}" for k, v in ast.literal_eval(t).items()))
+    means = pd.Series(raw[splits].mean(axis=1).to_numpy(), index=names)
+    top = means.sort_values(ascending=False, kind="stable").index[:10]
+    start = time.perf_counter()
+    r = cu.analyze_results(GRID, higher_is_better=True, test_train_ratio=1 / 4)
+    text = r.summary()
+    assert time.perf_counter() - start < 5
+    assert r.design == "cv" and set(r.models) == set(top) and r.n_units == 5
+    assert "270 configuraciones" in text and "sesgada a su favor" in text
+    assert len(text.splitlines()) < 300
+    a, b = r.comparisons.a.iloc[0], r.comparisons.b.iloc[0]
+    scores = raw.set_index(names)[splits]
+    d = scores.loc[a].to_numpy() - scores.loc[b].to_numpy()
+    if d.std() > 0:
+        t = d.mean() / np.sqrt((1 / 5 + 1 / 4) * d.var(ddof=1))
+        p = 2 * stats.t.sf(abs(t), 4)
+        assert r.comparisons.pvalue.iloc[0] == pytest.approx(p, rel=1e-9)
