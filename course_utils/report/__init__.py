@@ -146,8 +146,12 @@ def analyze_results(
         En una tabla ancha, las columnas que son modelos (las demás no se analizan). Por
         defecto son modelos las columnas sin otro papel; si alguna no lo parece claramente
         (textos, un índice 0, 1, …, enteros entre decimales, valores fuera del rango de la
-        medida, un nombre de resumen como «Average» o «Best»), se pregunta. Una fila de
-        resumen («Average», «Media», «Mean rank»...) entre los conjuntos de datos se rechaza.
+        medida, un nombre de resumen como «Average» o «Best», columnas llamadas 0, 1, …,
+        k − 1 como las particiones de un algoritmo, un nombre de tiempo como InceptionTime con
+        valores de puntuación), se pregunta. Una fila de resumen («Average», «Media», «Mean
+        rank»...) entre los conjuntos de datos se rechaza, y también una tabla con un solo
+        algoritmo y sus resúmenes (``acc_mean`` y ``acc_std``, ``ci_low``...). De una tabla
+        ``cv_results_`` con más de 10 configuraciones se comparan las 10 de mayor media.
     ignore_columns : list of str o None
         Columnas que no se usan (identificadores, descripciones, tiempos...). Las que se
         reconocen por su nombre (``id``, ``n_features``, ``fit_time``, ``tiempo``...) ya no se

@@ -536,7 +536,29 @@ def cv_results_to_long(table: pd.DataFrame) -> tuple[pd.DataFrame, list[str]] | 
     note = (f"La tabla tiene la forma de cv_results_ de scikit-learn: cada fila es una "
             f"configuración (un modelo) y las columnas split{first}_test_… a split{last}_test_…, "
             "sus particiones; las medias, desviaciones, rangos y tiempos no se analizan.")
-    return wide, [note]
+    wide, top_note = _top_configurations(wide, measures[0])
+    return wide, [note] + top_note
+
+
+#: Configuraciones de una búsqueda de hiperparámetros que compara el informe (las de mayor media).
+TOP_CONFIGURATIONS = 10
+
+
+def _top_configurations(wide: pd.DataFrame, measure: str) -> tuple[pd.DataFrame, list[str]]:
+    """Con más de :data:`TOP_CONFIGURATIONS` configuraciones, las de mayor media en ``measure``
+    (scikit-learn puntúa siempre de forma que mayor es mejor: ``neg_mean_squared_error``...)."""
+    means = wide.groupby("modelo", sort=False)[measure].mean()
+    n = len(means)
+    if n <= TOP_CONFIGURATIONS:
+        return wide, []
+    top = means.sort_values(ascending=False, kind="stable").index[:TOP_CONFIGURATIONS]
+    note = (f"La búsqueda tiene {n} configuraciones: se comparan las {TOP_CONFIGURATIONS} de "
+            f"mayor media en «{measure}» (las {n - TOP_CONFIGURATIONS} restantes no se "
+            f"analizan). La mejor se eligió entre {n} mirando estas mismas particiones, así que "
+            "su ventaja sobre las demás está sesgada a su favor (el sesgo de la selección "
+            f"crece con el número de candidatas); para estimar su rendimiento sin ese sesgo "
+            "hace falta un conjunto de prueba aparte o una validación cruzada anidada.")
+    return wide[wide["modelo"].isin(top)].reset_index(drop=True), [note]
 
 
 def _configuration_names(table: pd.DataFrame) -> list[str]:

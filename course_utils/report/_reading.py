@@ -28,7 +28,8 @@ from course_utils.report._roles import (
     _DATASET_NAMES, _FOLD_NAMES, _LABEL_NAMES, _METRIC_NAME_NAMES, _NTEST_NAMES, _examples,
     _NTRAIN_NAMES, _SEED_NAMES, METRICS, _plain, assign_roles, canonical_metric,
     doubtful_model_columns, is_score_name, is_time_name, list_columns,
-    metric_properties, non_model_kind, raise_doubtful, refuse_values, value_kind,
+    metric_properties, non_model_kind, raise_doubtful, refuse_numbered_columns,
+    refuse_one_algorithm, refuse_score_like_times, refuse_values, same_metric, value_kind,
 )
 
 #: Diseños que reconoce :func:`analyze_results`.
@@ -298,9 +299,7 @@ def _metric_rows(long, used, metric, score, notes):
     if metric is None and score is not None and canonical_metric(score) is not None:
         return long, None, ""
     if metric is not None:
-        key = canonical_metric(metric)
-        hits = [v for v in values if _plain(v) == _plain(metric)
-                or (key is not None and canonical_metric(v) == key)]
+        hits = [v for v in values if _plain(v) == _plain(metric) or same_metric(v, metric)]
         if len(hits) == 1:
             notes.append(f"Se analizan las filas de la medida «{hits[0]}» (columna «{col}»).")
             return long[long[col] == hits[0]], col, str(hits[0])
@@ -316,9 +315,7 @@ def _long_score(long, used, metric, notes) -> str:
     numeric = [c for c in rest if value_kind(long[c]) != "text"]
     times = [c for c in numeric if is_time_name(c)]
     if metric is not None:
-        key = canonical_metric(metric)
-        hits = [c for c in numeric if _plain(c) == _plain(metric)
-                or (key is not None and canonical_metric(c) == key)]
+        hits = [c for c in numeric if _plain(c) == _plain(metric) or same_metric(c, metric)]
         if len(hits) == 1:
             return hits[0]
     named = [c for c in numeric if is_score_name(c)]
@@ -500,6 +497,9 @@ def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
         models = list(models_given)
     else:
         models = [c for c in rest if not why.get(c)]
+        refuse_numbered_columns(models, row_label if row_label is not None else cols[0])
+        refuse_one_algorithm(models, why)
+        refuse_score_like_times(table, models, why)
         bounded = metric_properties(metric)[0] if canonical_metric(metric or "") else None
         raise_doubtful(doubtful_model_columns(table, models, bounded, 100.0 if percent else 1.0,
                                               labels=not units))

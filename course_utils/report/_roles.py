@@ -171,6 +171,19 @@ def canonical_metric(name: object) -> str | None:
     return None
 
 
+#: La misma medida con su nombre español y el inglés (``--medida exactitud`` elige «accuracy»).
+_SAME_METRIC = {"exactitud": "accuracy", "exactitud_equilibrada": "balanced_accuracy",
+                "sensibilidad": "recall", "tasa_de_error": "error",
+                "entropia_cruzada": "log_loss"}
+
+
+def same_metric(a: object, b: object) -> bool:
+    """Si ``a`` y ``b`` nombran la misma medida, en español o en inglés."""
+    key_a, key_b = canonical_metric(a), canonical_metric(b)
+    return key_a is not None and (_SAME_METRIC.get(key_a, key_a)
+                                  == _SAME_METRIC.get(key_b, key_b))
+
+
 def metric_properties(name: object) -> tuple[bool, bool | None]:
     """(acotada en [0, 1], mayor es mejor) de una medida; (False, None) si no se conoce."""
     key = canonical_metric(name)
@@ -210,7 +223,19 @@ _COUNTED = {
     "repeats", "repeticiones", "models", "modelos", "trials", "params", "parametros",
     "estimators", "iter", "iterations", "epochs", "dims", "pixels", "tokens", "nodes", "edges",
 }
-_SPREAD = ("_std", "_sem", "_desviacion", "_desv", "_stdev", "_stddev")
+_SPREAD = ("_std", "_sem", "_desviacion", "_desv", "_stdev", "_stddev", "_sd", "_se",
+           "_standard_deviation", "_standard_error", "_stderr", "_var", "_variance",
+           "_desviacion_tipica", "_error_estandar")
+#: Dispersiones sin más nombre (la de la única columna de puntuaciones).
+_SPREAD_NAMES = {"se", "sem", "stdev", "stddev", "standard_deviation",
+                 "standard_error", "stderr", "var", "variance", "desviacion_tipica",
+                 "error_estandar", "desviacion_estandar"}
+#: Límites de un intervalo de confianza (``ci_low``, ``acc_ci_high``, ``lower_ci``...).
+_INTERVAL = re.compile(r"(^|_)(ci|ic)_(low|high|lower|upper|lo|hi|inf|sup)$"
+                       r"|(^|_)(low|high|lower|upper|lo|hi|inf|sup)_(ci|ic)$"
+                       r"|(^|_)(ci|ic)(95|90|99)?_(low|high|lower|upper|lo|hi|inf|sup)$")
+#: Sufijos de un resumen de una medida de un algoritmo (``ROCKET_mean``) y resúmenes sueltos.
+_CENTRE_SUFFIXES = ("_mean", "_avg", "_average", "_media", "_promedio", "_median", "_mediana")
 _RANK_NAMES = {"rank", "rango", "ranking", "posicion", "rank_test_score", "mean_rank"}
 
 
@@ -235,8 +260,11 @@ def non_model_kind(name: object) -> str | None:
         return "una descripción de los datos"
     if plain in _ID_NAMES or plain.endswith(("_id", "_idx", "_index")):
         return "un identificador"
-    if plain.endswith(_SPREAD) or plain.startswith(("std_", "desviacion_")):
+    if (plain.endswith(_SPREAD) or plain in _SPREAD_NAMES
+            or plain.startswith(("std_", "desviacion_"))):
         return "una dispersión"
+    if _INTERVAL.search(plain):
+        return "un límite de un intervalo"
     if plain in _RANK_NAMES or plain.startswith("rank_test"):
         return "un rango"
     return None
@@ -535,3 +563,107 @@ def assign_roles(table: pd.DataFrame, given: dict, ignore: list, models: list):
         if len(weak) == 1:
             roles["model"] = weak[0]
     return roles, set_aside
+
+
+# ---------------------------------------------------------------------------------------------
+# Formas de tablas publicadas que no son una columna por modelo
+# ---------------------------------------------------------------------------------------------
+
+
+def _numbers(frame: pd.DataFrame, column) -> np.ndarray:
+    return pd.to_numeric(frame[column], errors="coerce").dropna().to_numpy(dtype=float)
+
+
+def refuse_score_like_times(frame: pd.DataFrame, models: list, why: dict) -> None:
+    """Una columna con nombre de tiempo (``InceptionTime``, ``LITETime``) cuyos valores están en
+    el rango de las puntuaciones de los modelos se pregunta: puede ser un algoritmo."""
+    times = [c for c, kind in why.items() if kind == "un tiempo" and c in frame.columns
+             and value_kind(frame[c]) == "float"]
+    numeric = [c for c in models if value_kind(frame[c]) in ("int", "float")]
+    if not times or not numeric:
+        return
+    scores = np.concatenate([_numbers(frame, c) for c in numeric])
+    # el rango de las puntuaciones, ensanchado en su anchura a cada lado (±inf si desborda)
+    with np.errstate(over="ignore"):
+        span = scores.max() - scores.min()
+        low, high = scores.min() - span, scores.max() + span
+    alike = [c for c in times
+             if low <= _numbers(frame, c).min() and _numbers(frame, c).max() <= high]
+    if not alike:
+        return
+    names = [str(c) for c in alike]
+    one = len(alike) == 1
+    verb, kind = ("tiene", "puede ser un algoritmo") if one else ("tienen",
+                                                                   "pueden ser algoritmos")
+    model, time, it = (("es un modelo", "es un tiempo", "ignórela") if one
+                       else ("son modelos", "son tiempos", "ignórelas"))
+    raise ValueError(
+        f"`data`: {list_columns(names)} {verb} nombre de tiempo, pero sus valores están cerca "
+        f"del rango de las puntuaciones de los modelos ({_span(scores)}): {kind} (InceptionTime y "
+        f"LITETime lo son). Si {model}, diga cuáles son las columnas de modelos con "
+        f"{option('model_columns', [str(c) for c in models] + names)}; si {time}, {it} con "
+        f"{option('ignore_columns', names)}."
+    )
+
+
+def _centre_stem(plain: str) -> str | None:
+    """La raíz de un resumen de un algoritmo: ``rocket_mean`` → ``rocket``; ``mean`` → ``""``."""
+    if plain in SUMMARY_NAMES:
+        return ""
+    for suffix in _CENTRE_SUFFIXES:
+        if plain.endswith(suffix) and len(plain) > len(suffix):
+            return plain[:-len(suffix)]
+    return None
+
+
+def refuse_one_algorithm(models: list, why: dict) -> None:
+    """Una tabla con un solo algoritmo y sus resúmenes (``acc_mean``, ``acc_std``, ``ci_low``...)
+    no tiene nada que comparar: se dice en vez de comparar los resúmenes como modelos."""
+    summaries = [c for c, kind in why.items()
+                 if kind in ("una dispersión", "un límite de un intervalo")]
+    if not summaries:
+        return
+    stems = {_centre_stem(_plain(c)) for c in models}
+    if len(models) >= 2 and (None in stems or len(stems - {""}) > 1):
+        return  # columnas de varios algoritmos
+    shown = list_columns([str(c) for c in models]) or "ninguna columna de puntuaciones"
+    raise ValueError(
+        f"`data`: solo hay un algoritmo: no hay nada que comparar. {shown} y "
+        f"{list_columns([str(c) for c in summaries])} parecen, por sus nombres, el resumen de "
+        "las puntuaciones de un mismo algoritmo (su media, su dispersión, su intervalo). Para "
+        "comparar hacen falta las puntuaciones de al menos dos algoritmos en las mismas "
+        "unidades (una columna por algoritmo y una fila por conjunto de datos o partición)."
+    )
+
+
+def _integer_name(name: object) -> int | None:
+    text = str(name).strip()
+    return int(text) if re.fullmatch(r"\d{1,4}", text) else None
+
+
+def refuse_numbered_columns(models: list, row_label: object = None) -> None:
+    """Columnas llamadas 0, 1, …, k − 1 (o 1, …, k) son particiones o remuestras de un algoritmo
+    (así guardan tsml y aeon los resultados: un fichero por algoritmo, con la cabecera
+    «folds:»), no k modelos: se pregunta."""
+    numbers = [_integer_name(c) for c in models]
+    if len(models) < 3 or None in numbers:
+        return
+    start = min(numbers)
+    if start not in (0, 1) or sorted(numbers) != list(range(start, start + len(numbers))):
+        return
+    rename = ("" if all(isinstance(c, str) for c in models) else
+              "dé nombres de texto a las columnas (`data.rename(columns=str)`) y ")
+    tsml = row_label is not None and _plain(row_label) == "folds"
+    where = ("La cabecera «folds:» es la de los resultados de tsml y aeon: un fichero por "
+             "algoritmo, una fila por conjunto de datos y una columna por partición. "
+             if tsml else "")
+    raise ValueError(
+        f"`data`: las columnas se llaman {models[0]}, {models[1]}, …, {models[-1]}, como las "
+        f"particiones o remuestras de un solo algoritmo, no como {len(models)} modelos. "
+        f"{where}Si son particiones de un algoritmo, con ellas solo no hay nada que comparar: "
+        "reúna las de cada algoritmo en una tabla larga con una columna por papel (conjunto "
+        f"de datos, partición, algoritmo y puntuación; {option('dataset_column')}, "
+        f"{option('fold_column')}, {option('model_column')}, {option('score_column')}). Si "
+        f"de verdad son modelos con esos nombres, {rename}dígalo con "
+        f"{option('model_columns', [str(c) for c in models])}."
+    )
