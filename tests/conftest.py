@@ -60,7 +60,7 @@ _SLOW_SCOPES = {
     "notebooks/12_comparaciones_de_la_practica.ipynb": 7,
     "notebooks/05_mcnemar.ipynb": 7,
     "tests/test_bayesian.py": 6,
-    "tests/test_grading.py": 6,
+    "tests/test_grading.py": 8,
     "tests/test_nbval_harness.py": 5,
 }
 

@@ -1004,6 +1004,35 @@ def test_exam_redraws_p_printed_as_zero_and_wald_scoring_as_wilson():
                    for v, _, retro in p["E03"].errores), variante
 
 
+def test_exam_prefilter_only_skips_draws_whose_p_prints_as_zero():
+    """E07 descarta sin llamar a ``course_utils`` los sorteos con un valor p que se imprimiría
+    como 0.0000: a un lado y otro del umbral, lo que descarta es exactamente lo que el valor p
+    de la t corregida o de la TOST (con ``scipy.stats.t``) redondea a 0.0000, con un margen."""
+    from docente.evaluacion.examen import _p_redondeado_a_cero
+
+    z = np.random.default_rng(5).normal(size=100)
+    z = (z - z.mean()) / z.std(ddof=1)
+    a, s, se_de_s = np.full(100, 0.85), 0.008, math.sqrt(1 / 100 + 1 / 9)
+    t_obj = np.linspace(3.8, 5.0, 241)
+    vistos = set()
+    for signo in (1, -1):
+        for medias in (signo * t_obj * s * se_de_s,  # la t corregida
+                       signo * (0.02 - t_obj * s * se_de_s)):  # un lado de la TOST
+            bs = a - (medias[:, None] + s * z)
+            d = a - bs
+            m, se = d.mean(axis=1), se_de_s * d.std(axis=1, ddof=1)
+            p_t = 2 * stats.t.sf(np.abs(m) / se, 99)
+            p_e = np.maximum(stats.t.sf((m + 0.02) / se, 99), stats.t.cdf((m - 0.02) / se, 99))
+            for b, p in zip(bs, np.minimum(p_t, p_e)):
+                if p < 3.9e-5:
+                    assert _p_redondeado_a_cero(a, b, 0.02), p
+                    vistos.add("descarta")
+                elif p > 4.1e-5:
+                    assert not _p_redondeado_a_cero(a, b, 0.02), p
+                    vistos.add("deja" if p < 5e-5 else "lejos")
+    assert vistos == {"descarta", "deja", "lejos"}
+
+
 # --- nada calificado donde no debe estar ---------------------------------------------------------
 
 

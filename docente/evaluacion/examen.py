@@ -17,6 +17,7 @@ típico reconocido, y de opción múltiple (``multichoice``) con una explicació
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 from collections.abc import Callable
@@ -25,6 +26,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from scipy import stats
 
 import course_utils as cu
 from docente.evaluacion.cuadernos import titulo
@@ -252,6 +254,31 @@ def e06_t_corregida(rng: np.random.Generator) -> PreguntaExamen:
              "de la raíz.")))
 
 
+def _p_redondeado_a_cero(a: np.ndarray, b: np.ndarray, margen: float) -> bool:
+    """¿Seguro que la t corregida o la TOST de ``a`` y ``b`` dan «p = 0.0000»?
+
+    Un filtro previo barato (las mismas fórmulas, con los valores críticos de
+    ``scipy.stats.t`` calculados una vez, sin validar nada) para no llamar a ``course_utils``
+    en cada sorteo que se va a repetir: en los casos de equivalencia, hasta cientos por
+    pregunta. Solo descarta con un valor p por debajo de 0.00004, lejos del 0.00005 que se
+    redondea a 0.0001, así que los sorteos y la decisión final son los mismos que sin él."""
+    d = a - b
+    se = math.sqrt((1 / d.size + 1 / 9) * d.var(ddof=1))
+    if not se > 0:
+        return False  # course_utils lo explica
+    m = float(d.mean())
+    # P(T ≥ x) < p  ⇔  x > t_{1-p}: la t (bilateral) y las dos de la TOST (la mayor de sus p)
+    t_dos_colas, t_una_cola = _t_de_p_casi_cero(d.size - 1)
+    return abs(m) / se > t_dos_colas or min(m + margen, margen - m) / se > t_una_cola
+
+
+@functools.cache
+def _t_de_p_casi_cero(gl: int) -> tuple[float, float]:
+    """Los valores de t por encima de los cuales el valor p bilateral o unilateral es menor
+    que 0.00004 (con ``gl`` grados de libertad)."""
+    return float(stats.t.isf(2e-5, gl)), float(stats.t.isf(4e-5, gl))
+
+
 def e07_decision(rng: np.random.Generator) -> PreguntaExamen:
     caso = int(rng.integers(3))  # 0: diferencia; 1: equivalentes; 2: no concluyente
     margen = 0.02
@@ -260,6 +287,8 @@ def e07_decision(rng: np.random.Generator) -> PreguntaExamen:
         sd = (0.02, 0.008, 0.03)[caso] * rng.uniform(0.8, 1.2)
         d = _diferencias_cv(rng, delta, sd)
         a, b = np.full(100, 0.85), np.round(0.85 - d, 4)
+        if _p_redondeado_a_cero(a, b, margen):
+            continue
         t = cu.corrected_resampled_ttest(a, b, test_train_ratio=1 / 9)
         tost = cu.cv_equivalence_test(a, b, margin=margen, test_train_ratio=1 / 9)
         p_t, p_e = round(t.pvalue, 4), round(tost.pvalue, 4)
