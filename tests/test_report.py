@@ -12,6 +12,8 @@ import json
 import re
 from pathlib import Path
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -354,8 +356,35 @@ def test_tables_without_anything_to_test_name_the_data():
     huge = pd.DataFrame({"conjunto": names, "A": 1e308, "B": 1e308, "C": 1e308})
     huge.loc[0, "A"] = -1e308
     with pytest.raises(ValueError, match=r"^`data`: las puntuaciones van de -1e\+308 a 1e\+308: "
-                                         r"sus diferencias desbordan"):
+                                         r"sus diferencias, medias y varianzas desbordan"):
         cu.analyze_results(huge, higher_is_better=True)
+
+
+@pytest.mark.parametrize("metric, expected", [
+    (None, r"^`data`: las puntuaciones van de .*desbordan.*hasta 1e\+100 en valor absoluto"),
+    ("exactitud", r"^`data`: la medida «exactitud» va de 0 a 1, pero hay puntuaciones entre "
+                  r"8.00027e\+307 y 1.69972e\+308\.$"),
+])
+def test_scores_near_the_float_limit_get_a_spanish_error_and_no_warning(metric, expected):
+    """Puntuaciones cerca de 1e308 (sin diferencias que desborden): ni el aviso de NumPy
+    («overflow encountered»), ni «∞» en el informe, sino el error que pide reescalarlas."""
+    rng = np.random.default_rng(0)
+    names = [f"c{i}" for i in range(8)]
+    huge = pd.DataFrame({"conjunto": names, "A": 1e308 * (0.9 + 0.01 * rng.random(8)),
+                         "B": 1e308 * (0.8 + 0.01 * rng.random(8)),
+                         "C": 1.7e308 - 1e306 * rng.random(8)})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match=expected):
+            cu.analyze_results(huge, metric=metric, higher_is_better=True)
+    # Justo por debajo del límite, el informe se escribe con números finitos.
+    fine = huge[["conjunto"]].assign(A=huge["A"] * 1e-210, B=huge["B"] * 1e-210,
+                                     C=huge["C"] * 1e-210)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        text = cu.analyze_results(fine, higher_is_better=True).to_markdown()
+    assert "∞" not in text and not re.search(r"\b(inf|nan)\b", text.lower())
+    assert "acuerdo perfecto" in text  # F_F no está definida: decide χ²_F
 
 
 def test_spanish_csv_with_decimal_comma(tmp_path):

@@ -31,6 +31,12 @@ from course_utils.report._reading import (  # noqa: F401
 from course_utils.report._roles import canonical_metric, metric_properties
 from course_utils.report._render import AnalysisResult
 
+#: Mayor valor absoluto de una puntuación que el informe acepta: con valores mayores, las
+#: diferencias, medias y sobre todo las varianzas (cuadrados de diferencias sumados) desbordan
+#: la coma flotante. Ninguna medida de rendimiento real se acerca; si los números lo hacen, se
+#: pide reescalarlos.
+MAX_SCORE_MAGNITUDE: float = 1e100
+
 __all__ = ["AnalysisResult", "analyze_results", "read_results", "DESIGNS"]
 
 
@@ -269,20 +275,19 @@ def analyze_results(
         values = d.table.to_numpy(dtype=float)
         values = values[~np.isnan(values)]
         if bounded and (values.min() < 0 or values.max() > 1):
-            pct = values.min() >= 0 and 1 < float(np.median(values)) and values.max() <= 100
+            pct = values.min() >= 0 and values.max() <= 100 and 1 < float(np.median(values))
             raise ValueError(
                 f"`data`: la medida «{metric_name}» va de 0 a 1, pero hay puntuaciones entre "
                 f"{values.min():g} y {values.max():g}"
                 + (f": parecen porcentajes; dígalo con {option('percent', True)} y se "
                    "dividirán entre 100." if pct else ".")
             )
-        with np.errstate(over="ignore"):
-            spread = values.max() - values.min()
-        if not np.isfinite(spread):
+        if np.abs(values).max() > MAX_SCORE_MAGNITUDE:
             raise ValueError(
                 f"`data`: las puntuaciones van de {values.min():g} a {values.max():g}: sus "
-                "diferencias desbordan la coma flotante. Reescálelas (por ejemplo, divídalas "
-                "entre una potencia de 10)."
+                "diferencias, medias y varianzas desbordan la coma flotante (el informe admite "
+                f"puntuaciones de hasta {MAX_SCORE_MAGNITUDE:g} en valor absoluto). "
+                "Reescálelas (por ejemplo, divídalas entre una potencia de 10)."
             )
         d.metric = metric_name
         if d.design == "cv":

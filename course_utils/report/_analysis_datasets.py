@@ -267,6 +267,19 @@ def _friedman_omnibus(table: pd.DataFrame, alpha: float, higher: bool):
                  "aproximación χ² o F." if fr.method == "exacto" else "")),
         chi2=fr.statistic, chi2_df=fr.df, chi2_pvalue=fr.pvalue, ties_corrected=False,
     )
+    if not math.isfinite(fr.iman_davenport):
+        # χ²_F = N(k − 1): todos los conjuntos ordenan igual y F_F = (N−1)χ²/(N(k−1) − χ²)
+        # divide entre 0. Se decide con χ²_F, que sí está definido.
+        omnibus.update(
+            name="Friedman", symbol="χ²_F", statistic=fr.statistic, df=f"{fr.df}",
+            pvalue=fr.pvalue,
+            also=(f"Todos los conjuntos ordenan igual a los {k} algoritmos (acuerdo perfecto): "
+                  "la F_F de Iman y Davenport no está definida (su denominador, N(k − 1) − χ²_F, "
+                  f"vale 0), así que el informe decide con χ²_F, {ties}."
+                  + (" Con tan pocas celdas, el valor p es el exacto (la distribución de "
+                     "permutaciones de los rangos dentro de cada conjunto)."
+                     if fr.method == "exacto" else "")),
+        )
     notes = []
     if omnibus["pvalue"] < floor:  # la aproximación promete lo que ninguna tabla puede dar
         notes.append(
