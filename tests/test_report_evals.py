@@ -115,3 +115,10 @@ def test_command_line_writes_the_report(tmp_path):
     text = out.read_text(encoding="utf-8")
     assert "# Informe: evaluación por preguntas" in text
     assert "modelo-a" in text and "p (Holm)" in text
+
+
+def test_html_and_latex_are_refused_in_spanish(tmp_path):
+    csv = tmp_path / "preguntas.csv"
+    _bank(5).to_csv(csv, index=False)
+    for fmt in ("html", "latex"):
+        assert main(["informe", str(csv), "--formato", fmt]) == 2

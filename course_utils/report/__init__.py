@@ -168,7 +168,10 @@ def analyze_results(
     --------
     AnalysisResult
         Con :meth:`~AnalysisResult.to_markdown`, :meth:`~AnalysisResult.to_html`,
-        :meth:`~AnalysisResult.to_latex` y :meth:`~AnalysisResult.figure`.
+        :meth:`~AnalysisResult.to_latex` y :meth:`~AnalysisResult.figure`. Con una tabla
+        larga de preguntas (``item, model, correct[, cluster]`` o ``pregunta, modelo,
+        acierto[, grupo]``) y sin ``design``, un ``QuestionEvalsReport``
+        (``course_utils/report/_evals.py``), por ahora solo con ``to_markdown``.
 
     Ejemplos
     --------

@@ -137,7 +137,7 @@ class QuestionEvalsReport:
     def to_html(self, *, links: str | None = None) -> str:
         """Aún no disponible para evaluaciones por preguntas: se dice en español."""
         raise ValueError("`formato`: el informe de una evaluación por preguntas se escribe, por "
-                         "ahora, solo en Markdown; use el formato «markdown».")
+                         "ahora, solo en Markdown: use `--formato markdown` (o una salida .md).")
 
     def to_latex(self) -> str:
         """Aún no disponible para evaluaciones por preguntas: se dice en español."""
