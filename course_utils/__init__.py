@@ -37,6 +37,9 @@ single_test_set  Un conjunto de prueba: reúne delong (dos AUC), cochran (Q de C
 quiz        Preguntas «Compruebe lo que ha entendido» de cada cuaderno (quizzes/NN.toml).
 regression  Dos regresores sobre el mismo conjunto de prueba: Diebold y Mariano,
             intervalo bootstrap de la diferencia de MAE o RMSE.
+question_evals  Evaluaciones por preguntas (Miller, 2024): puntuación y error estándar
+            (por grupos, con varias respuestas por pregunta), diferencias pareadas con
+            McNemar y Holm, potencia y efecto mínimo detectable.
 guide       La guía «¿Qué prueba uso?» del cuaderno 10, como datos.
 report      Analizar los resultados propios y escribir el informe (``analyze_results``;
             desde la terminal, ``python -m course_utils informe resultados.csv``).
@@ -108,6 +111,11 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "CochranQResult", "DeLongResult", "PermutationTestResult", "cochran_q_test", "delong_test",
         "paired_permutation_test",
     ),
+    # --- evaluaciones por preguntas (bancos de preguntas, Miller 2024) ---
+    "question_evals": (
+        "QuestionDifference", "QuestionScore", "compare_question_models",
+        "minimum_detectable_effect", "question_difference", "question_power", "question_score",
+    ),
     # --- ejercicios que se comprueban solos ---
     "exercises": ("CheckResult", "ExerciseAnswer", "comprobar"),
 }
@@ -132,6 +140,13 @@ def __dir__() -> list[str]:
 __version__ = "1.0.0"
 
 __all__ = [
+    "QuestionScore",
+    "QuestionDifference",
+    "question_score",
+    "question_difference",
+    "compare_question_models",
+    "question_power",
+    "minimum_detectable_effect",
     "comprobar",
     "ExerciseAnswer",
     "CheckResult",

@@ -202,14 +202,17 @@ def _run(args: argparse.Namespace, argv: list[str] | None, out: Path | None, fmt
         positive_label=args.positiva, index_col=_index_col(args.columna_indice),
         posthoc={"wilcoxon": "wilcoxon", "rangos": "ranks"}[args.posthoc],
     )
-    _progress(2, 3, f"Análisis: {result._procedure(result.main_choice)}")
+    if hasattr(result, "main_choice"):
+        _progress(2, 3, f"Análisis: {result._procedure(result.main_choice)}")
+    else:  # evaluación por preguntas (report/_evals.py): sin figura
+        _progress(2, 3, "Análisis: evaluación por preguntas (Miller, 2024)")
     if fmt == "html":
         text = result.to_html(links=args.enlaces)
     elif fmt == "latex":
         text = result.to_latex()
     else:
         text = result.to_markdown(links=args.enlaces)
-        if out is not None:
+        if out is not None and hasattr(result, "figure"):
             figure = out.with_suffix(".png")
             fig = result.figure()
             _write(out, lambda: fig.savefig(figure, dpi=120, bbox_inches="tight"), figure)

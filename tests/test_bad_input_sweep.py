@@ -467,6 +467,7 @@ from hypothesis import strategies as st  # noqa: E402
 from sklearn.dummy import DummyClassifier  # noqa: E402
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar  # noqa: E402
 from statsmodels.stats.proportion import proportion_confint  # noqa: E402
+from statsmodels.stats.power import NormalIndPower  # noqa: E402
 from statsmodels.stats.weightstats import ttost_paired  # noqa: E402
 
 N = 12
@@ -1585,6 +1586,72 @@ SWEEP.update({
 })
 EXCLUDED.update({
     "CheckResult": "clase de resultado: la construye cu.comprobar, no el usuario",
+})
+
+
+# --- Evaluaciones por preguntas (Miller, 2024) ---
+
+_QA = np.array([1, 0, 1, 1, 0, 1, 1, 1, 0, 1, 0, 1])
+_QB = np.array([1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 1])
+_QG = np.repeat([1, 2, 3, 4], 3)
+
+
+def _check_question_score(args, res):
+    x = np.asarray(args["correct"], dtype=float)
+    assert res.score == pytest.approx(x.mean())
+    assert res.se_naive == pytest.approx(stats.sem(x.reshape(x.shape[0], -1).mean(axis=1)))
+
+
+def _check_question_difference(args, res):
+    d = np.asarray(args["correct_a"], float) - np.asarray(args["correct_b"], float)
+    assert res.estimate == pytest.approx(d.mean())
+
+
+def _check_question_power(args, res):
+    es = args["effect"] / (args["sd_difference"] * math.sqrt(args["design_effect"]))
+    ref = NormalIndPower().power(es, args["n_questions"], args["alpha"], ratio=0)
+    assert res == pytest.approx(ref, rel=1e-6, abs=1e-12)
+
+
+SWEEP.update({
+    "question_score": Case(
+        lambda: {"correct": _QA, "clusters": _QG, "small_sample": False, "alpha": 0.05},
+        {"correct": BAD["scores"], "clusters": bad_labels(base=_QG),
+         "small_sample": BAD["bool"], "alpha": BAD["alpha"]},
+        _check_question_score,
+    ),
+    "question_difference": Case(
+        lambda: {"correct_a": _QA, "correct_b": _QB, "clusters": None, "small_sample": False,
+                 "alpha": 0.05},
+        {"correct_a": BAD["scores"], "correct_b": BAD["scores"],
+         "clusters": bad_labels(base=_QG), "small_sample": BAD["bool"],
+         "alpha": BAD["alpha"]},
+        _check_question_difference,
+    ),
+    "compare_question_models": Case(
+        lambda: {"results": np.column_stack([_QA, _QB, 1 - _QB]), "names": ["A", "B", "C"],
+                 "clusters": None, "small_sample": False, "alpha": 0.05},
+        {"results": BAD["scores52"], "names": BAD_NAMES, "small_sample": BAD["bool"],
+         "alpha": BAD["alpha"]},
+    ),
+    "question_power": Case(
+        lambda: {"effect": 0.03, "n_questions": 1000, "sd_difference": 0.5, "alpha": 0.05,
+                 "design_effect": 1.5},
+        {"effect": st.sampled_from([float("nan"), float("inf"), "0.03", None, True]),
+         "n_questions": BAD["count"], "sd_difference": BAD["positive"], "alpha": BAD["alpha"],
+         "design_effect": BAD["positive"]},
+        _check_question_power,
+    ),
+    "minimum_detectable_effect": Case(
+        lambda: {"n_questions": 1000, "sd_difference": 0.5, "alpha": 0.05, "power": 0.8,
+                 "design_effect": 1.5},
+        {"n_questions": BAD["count"], "sd_difference": BAD["positive"], "alpha": BAD["alpha"],
+         "power": BAD["probability"], "design_effect": BAD["positive"]},
+    ),
+})
+EXCLUDED.update({
+    "QuestionScore": "clase de resultado: la construye question_score, no el usuario",
+    "QuestionDifference": "clase de resultado: la construye question_difference, no el usuario",
 })
 
 

@@ -182,7 +182,10 @@ def analyze_results(
     --------
     AnalysisResult
         Con :meth:`~AnalysisResult.to_markdown`, :meth:`~AnalysisResult.to_html`,
-        :meth:`~AnalysisResult.to_latex` y :meth:`~AnalysisResult.figure`.
+        :meth:`~AnalysisResult.to_latex` y :meth:`~AnalysisResult.figure`. Con una tabla
+        larga de preguntas (``item, model, correct[, cluster]`` o ``pregunta, modelo,
+        acierto[, grupo]``) y sin ``design``, un ``QuestionEvalsReport``
+        (``course_utils/report/_evals.py``), por ahora solo con ``to_markdown``.
 
     Ejemplos
     --------
@@ -238,6 +241,12 @@ def analyze_results(
         raise TypeError(f"{option('metric')} debe ser el nombre de una medida; se recibió "
                         f"{describe(metric)}.")
     table, reading_notes = _read_table(data, index_col, label_column, column_roles)
+    # --- evaluaciones por preguntas (item, model, correct[, cluster]): report/_evals.py ---
+    from course_utils.report._evals import analyze_question_table, question_columns
+
+    if design is None and (evals_columns := question_columns(table)) is not None:
+        return analyze_question_table(table, evals_columns, alpha=alpha)
+    # --- fin de las evaluaciones por preguntas ---
     if (metric is not None and canonical_metric(metric) is None
             and not any(_plain(c) == _plain(metric) for c in table.columns)):
         raise ValueError(

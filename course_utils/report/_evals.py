@@ -1,0 +1,257 @@
+"""Informe de una evaluación por preguntas: tablas largas ``item, model, correct[, cluster]``.
+
+Una fila por pregunta y modelo (o por respuesta muestreada, si hay varias por pregunta), con
+los nombres de columna en inglés o en español (``pregunta, modelo, acierto[, grupo]``).
+:func:`question_columns` reconoce la tabla; :func:`analyze_question_table` la analiza con
+:mod:`course_utils.question_evals` (Miller, 2024) y devuelve un
+:class:`QuestionEvalsReport` con el informe en español.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from course_utils._validation import check_alpha
+from course_utils.question_evals import compare_question_models, question_score
+
+__all__ = ["QuestionEvalsReport", "analyze_question_table", "question_columns"]
+
+#: Nombres de columna reconocidos para cada papel (se comparan sin mayúsculas ni espacios).
+QUESTION_ROLES: dict[str, tuple[str, ...]] = {
+    "item": ("item", "pregunta", "question", "question_id", "item_id"),
+    "model": ("model", "modelo"),
+    "correct": ("correct", "acierto", "aciertos", "is_correct"),
+    "cluster": ("cluster", "grupo", "passage", "pasaje", "topic", "tema"),
+}
+
+
+def _plain(name: object) -> str:
+    return str(name).strip().lower().replace(" ", "_")
+
+
+def question_columns(table: pd.DataFrame) -> dict[str, str] | None:
+    """Papel → columna si la tabla es de preguntas (``item``, ``model`` y ``correct``)."""
+    found: dict[str, str] = {}
+    for column in table.columns:
+        for role, names in QUESTION_ROLES.items():
+            if _plain(column) in names and role not in found:
+                found[role] = column
+    if not {"item", "model", "correct"} <= set(found):
+        return None
+    return found
+
+
+@dataclass(frozen=True)
+class QuestionEvalsReport:
+    """Análisis de una evaluación por preguntas, con el informe en español.
+
+    Atributos
+    ---------
+    models : tuple of str
+    n_questions, n_clusters, n_samples : int
+        Preguntas, grupos (0 sin columna de grupo) y respuestas por pregunta y modelo (la
+        mayor; 1 si hay una).
+    scores : pandas.DataFrame
+        Una fila por modelo: ``score``, ``se``, ``se_naive``, ``se_clustered``, ``ci_low``,
+        ``ci_high``.
+    comparisons : pandas.DataFrame
+        Una fila por pareja: ``a``, ``b``, ``estimate`` (A − B), ``se``, ``ci_low``,
+        ``ci_high``, ``test``, ``pvalue``, ``pvalue_adjusted`` (Holm), ``reject``.
+    alpha : float
+    notes : tuple of str
+    """
+
+    models: tuple
+    n_questions: int
+    n_clusters: int
+    n_samples: int
+    scores: pd.DataFrame = field(repr=False)
+    comparisons: pd.DataFrame = field(repr=False)
+    alpha: float
+    notes: tuple
+
+    def to_markdown(self, *, links: str | None = None) -> str:
+        """El informe en Markdown (español); ``links`` se acepta por compatibilidad."""
+        conf = f"{100 * (1 - self.alpha):.4g} %"
+        kind = "por grupos" if self.n_clusters else "del teorema central del límite"
+        lines = [
+            "# Informe: evaluación por preguntas",
+            "",
+            f"{self.n_questions} preguntas, {len(self.models)} modelos"
+            + (f", {self.n_clusters} grupos de preguntas" if self.n_clusters else "")
+            + (f", hasta {self.n_samples} respuestas por pregunta" if self.n_samples > 1 else "")
+            + ". Cada modelo respondió a las mismas preguntas: las comparaciones son pareadas.",
+            "",
+            "## Puntuación de cada modelo",
+            "",
+            f"Media de las preguntas, con el error estándar {kind} (Miller, 2024) y el "
+            f"intervalo normal al {conf}.",
+            "",
+            "| modelo | puntuación | error estándar | EE sin grupos | intervalo |",
+            "|---|---|---|---|---|",
+        ]
+        for m, row in self.scores.iterrows():
+            lines.append(f"| {m} | {row.score:.4f} | {row.se:.4f} | {row.se_naive:.4f} | "
+                         f"[{row.ci_low:.4f}, {row.ci_high:.4f}] |")
+        lines += [
+            "",
+            "## Diferencias pareadas",
+            "",
+            "| A | B | A − B | error estándar | intervalo | prueba | valor p | p (Holm) |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        for row in self.comparisons.itertuples():
+            lines.append(
+                f"| {row.a} | {row.b} | {row.estimate:.4f} | {row.se:.4f} | "
+                f"[{row.ci_low:.4f}, {row.ci_high:.4f}] | {row.test} | {row.pvalue:.4f} | "
+                f"{row.pvalue_adjusted:.4f} |"
+            )
+        lines += ["", "## Conclusiones", ""]
+        rejected = self.comparisons[self.comparisons["reject"]]
+        if rejected.empty:
+            lines.append(
+                f"- Ninguna diferencia es significativa al {self.alpha:g} tras el ajuste de "
+                "Holm: con estas preguntas no se puede ordenar a los modelos (lo que no "
+                "demuestra que sean iguales)."
+            )
+        for row in rejected.itertuples():
+            better, worse = (row.a, row.b) if row.estimate > 0 else (row.b, row.a)
+            lines.append(
+                f"- {better} puntúa más que {worse} ({abs(row.estimate):.4f} de diferencia, "
+                f"p ajustado = {row.pvalue_adjusted:.4f})."
+            )
+        lines += ["", "## Lo que este informe no afirma", ""] + [f"- {n}" for n in _LIMITS]
+        if self.notes:
+            lines += ["", "## Notas sobre los datos", ""] + [f"- {n}" for n in self.notes]
+        lines += ["", "Referencia: Miller, E. (2024). Adding error bars to evals: a statistical "
+                  "approach to language model evaluations. arXiv:2411.00640.", ""]
+        return "\n".join(lines)
+
+    def summary(self) -> str:
+        """El informe como texto (el Markdown). Devuelve el texto (no lo imprime)."""
+        return self.to_markdown()
+
+    def to_html(self, *, links: str | None = None) -> str:
+        """Aún no disponible para evaluaciones por preguntas: se dice en español."""
+        raise ValueError("`formato`: el informe de una evaluación por preguntas se escribe, por "
+                         "ahora, solo en Markdown: use `--formato markdown` (o una salida .md).")
+
+    def to_latex(self) -> str:
+        """Aún no disponible para evaluaciones por preguntas: se dice en español."""
+        return self.to_html()
+
+
+_LIMITS = (
+    "Los errores estándar miden la incertidumbre por haber elegido estas preguntas de una "
+    "población de preguntas posibles; no dicen nada de otras tareas, otros idiomas u otra "
+    "forma de preguntar.",
+    "Si las preguntas comparten pasaje o tema y la tabla no tiene columna de grupo, los "
+    "errores estándar son demasiado pequeños (preguntas no independientes).",
+    "Un valor p no es la probabilidad de que los modelos sean iguales, y una diferencia no "
+    "significativa no demuestra que lo sean (para eso, una prueba de equivalencia).",
+    "No detecta preguntas que los modelos vieran al entrenarse (contaminación) ni errores en "
+    "las respuestas de referencia.",
+)
+
+
+def _missing_pairs(counts: pd.DataFrame) -> str:
+    item, model = next((i, m) for i in counts.index for m in counts.columns
+                       if counts.loc[i, m] == 0)
+    return f"la pregunta {item!r} no tiene resultado del modelo {model!r}"
+
+
+def analyze_question_table(
+    table: pd.DataFrame, columns: dict[str, str] | None = None, *, alpha: float = 0.05
+) -> QuestionEvalsReport:
+    """Analiza una tabla larga de preguntas (ver el módulo) y devuelve el informe.
+
+    Varias filas de una misma pregunta y modelo son respuestas muestreadas: la pregunta
+    se resume por su media. Cada modelo debe tener resultado en todas las preguntas (la
+    comparación es pareada), y el grupo de una pregunta debe ser uno solo.
+
+    Lanza
+    -----
+    ValueError
+        Si falta alguna columna, hay un solo modelo, un modelo no respondió a alguna
+        pregunta, una pregunta está en dos grupos o un acierto no está en [0, 1].
+    """
+    alpha = check_alpha(alpha)
+    columns = question_columns(table) if columns is None else columns
+    if columns is None:
+        raise ValueError(
+            "`data`: una evaluación por preguntas necesita las columnas «item» (o «pregunta»), "
+            f"«model» (o «modelo») y «correct» (o «acierto»); llegaron {list(table.columns)}."
+        )
+    item, model, correct = columns["item"], columns["model"], columns["correct"]
+    values = pd.to_numeric(table[correct], errors="coerce")
+    bad = values.isna() | (values < 0) | (values > 1)
+    if bad.any():
+        row = int(np.flatnonzero(bad.to_numpy())[0])
+        raise ValueError(
+            f"`data`: la columna «{correct}» debe tener aciertos 0/1 o puntuaciones en [0, 1]; "
+            f"la fila {row} tiene {table[correct].iloc[row]!r}."
+        )
+    frame = pd.DataFrame({"item": table[item].astype(str), "model": table[model].astype(str),
+                          "correct": values.astype(float)})
+    counts = frame.pivot_table(index="item", columns="model", values="correct", aggfunc="size",
+                               fill_value=0)
+    if counts.shape[1] < 2:
+        raise ValueError(
+            f"`data`: la columna «{model}» tiene un solo modelo ({counts.columns[0]!r}): no hay "
+            "nada que comparar. Para su puntuación y su error estándar use cu.question_score."
+        )
+    if (counts == 0).to_numpy().any():
+        raise ValueError(
+            f"`data`: cada modelo debe responder a las mismas preguntas (la comparación es "
+            f"pareada), pero {_missing_pairs(counts)}. Quite esa pregunta o complete el resultado."
+        )
+    means = frame.pivot_table(index="item", columns="model", values="correct", aggfunc="mean")
+    clusters = None
+    notes = []
+    if "cluster" in columns:
+        groups = table.assign(_item=frame["item"]).groupby("_item")[columns["cluster"]]
+        several = groups.nunique()
+        if (several > 1).any():
+            raise ValueError(
+                f"`data`: la pregunta {several[several > 1].index[0]!r} aparece en más de un "
+                f"grupo de la columna «{columns['cluster']}»; cada pregunta pertenece a un solo "
+                "grupo (pasaje, tema)."
+            )
+        clusters = groups.first().loc[means.index].astype(str).to_numpy()
+    n_samples = int(counts.to_numpy().max())
+    if n_samples > 1:
+        notes.append(
+            f"Hay hasta {n_samples} respuestas por pregunta y modelo: cada pregunta se resume "
+            "por la media de sus respuestas, y las comparaciones usan la prueba z (McNemar es "
+            "para un acierto 0/1 por pregunta)."
+        )
+    if clusters is not None:
+        notes.append(
+            f"Errores estándar por grupos ({len(set(clusters))} grupos de la columna "
+            f"«{columns['cluster']}»), sin corrección para muestras pequeñas; McNemar supone "
+            "preguntas independientes y no se usa."
+        )
+    rows = {}
+    for m in means.columns:
+        r = question_score(means[m].to_numpy(), clusters, alpha=alpha)
+        rows[m] = {"score": r.score, "se": r.se, "se_naive": r.se_naive,
+                   "se_clustered": r.se_clustered, "ci_low": r.ci_low, "ci_high": r.ci_high}
+    scores = pd.DataFrame.from_dict(rows, orient="index").sort_values("score", ascending=False)
+    ordered = means[list(scores.index)]
+    pairs = compare_question_models(ordered.to_numpy(), list(ordered.columns), clusters,
+                                    alpha=alpha)
+    comp = pd.DataFrame([{
+        "a": a, "b": b, "estimate": d.estimate, "se": d.se, "ci_low": d.ci_low,
+        "ci_high": d.ci_high,
+        "test": "McNemar exacta" if d.mcnemar_pvalue is not None else "z pareada",
+        "pvalue": d.mcnemar_pvalue if d.mcnemar_pvalue is not None else d.pvalue,
+        "pvalue_adjusted": p_adj, "reject": p_adj <= alpha,
+    } for a, b, d, p_adj in pairs])
+    return QuestionEvalsReport(
+        models=tuple(scores.index), n_questions=int(means.shape[0]),
+        n_clusters=0 if clusters is None else len(set(clusters)), n_samples=n_samples,
+        scores=scores, comparisons=comp, alpha=alpha, notes=tuple(notes),
+    )
