@@ -363,9 +363,9 @@ _PRESENT_SLIDE = """() => {
                 '.jp-InputArea-editor, .jp-OutputArea-output, .jp-MarkdownCell, .cm-scroller'))
                 .filter(e => e.scrollHeight - e.clientHeight > 2
                              && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY))
-                // Salvo una salida más alta que la pantalla, sola en su diapositiva, en una caja
-                // que ocupa todo lo que deja su código (notebooks/rise.css).
-                .filter(e => !(e.matches('.jp-OutputArea-output')
+                // Salvo una salida o un texto más alto que la pantalla, solo en su diapositiva,
+                // en una caja que ocupa toda la pantalla (notebooks/rise.css).
+                .filter(e => !(e.matches('.jp-OutputArea-output, .jp-MarkdownCell')
                                && slide.querySelectorAll('.jp-Cell').length === 1
                                && e.clientHeight >= innerHeight - 170))
                 .map(e => ({px: e.scrollHeight - e.clientHeight,
