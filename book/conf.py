@@ -50,6 +50,10 @@ nb_render_markdown_format = "gfm"
 nb_code_prompt_show = "Mostrar {type}"
 nb_code_prompt_hide = "Ocultar {type}"
 myst_enable_extensions = ["dollarmath", "amsmath"]
+# Las fórmulas fuera del orden del tabulador: con el valor por omisión de MathJax, cada fórmula en
+# línea era una parada (cientos por página antes de llegar a una pregunta). Su menú sigue a un
+# clic derecho; las que se desplazan en su caja vuelven al orden (curso.js).
+mathjax3_config = {"options": {"menuOptions": {"settings": {"inTabOrder": False}}}}
 myst_heading_anchors = 3
 suppress_warnings = ["mystnb.unknown_mime_type"]
 

@@ -37,10 +37,18 @@ if _THREADS is not None:
 
 #: Segundos que tardan, más o menos, los grupos más largos de ``--dist loadscope`` (un módulo
 #: de pruebas o un cuaderno entero van a un mismo proceso), medidos con
-#: ``python -m pytest --durations=0`` en 2 núcleos. Solo deciden el orden de reparto.
+#: ``python -m pytest --durations=0`` en 2 núcleos. Solo deciden el orden de reparto. Las páginas
+#: del sitio se recorren en cuatro clases (``TestPaginas1``...), grupos propios que van a procesos
+#: distintos; el resto de ``tests/test_book.py`` (con la construcción del sitio, que se comparte)
+#: es otro grupo. Sus cifras, medidas con ``-n 0 --durations=15`` con la máquina cargada (unas
+#: 2.4 veces más lenta), están divididas por 2.4.
 _SLOW_SCOPES = {
-    "tests/test_book.py": 89,
-    "tests/test_jupyterlab.py": 48,
+    "tests/test_book.py": 45,
+    "tests/test_jupyterlab.py": 60,
+    "tests/test_book.py::TestPaginas4": 20,
+    "tests/test_book.py::TestPaginas1": 19,
+    "tests/test_book.py::TestPaginas2": 17,
+    "tests/test_book.py::TestPaginas3": 17,
     "notebooks/06_5x2cv_adult.ipynb": 45,
     "notebooks/10_laboratorio_de_simulacion.ipynb": 33,
     "notebooks/03_bootstrap.ipynb": 17,

@@ -8,8 +8,9 @@ tema claro y el oscuro: contraste de cada texto visible, auditoría de accesibil
 (del paquete axe-playwright-python), lo que se sale de la pantalla, los cajones del teléfono, la
 navegación sin JavaScript, la búsqueda y las preguntas de repaso.
 
-Todo está en este módulo para que el sitio se construya una sola vez por sesión de pruebas
-(pytest-xdist con ``--dist loadscope`` ejecuta un módulo entero en el mismo proceso).
+El sitio se construye una sola vez por sesión de pruebas (con pytest-xdist, en la carpeta temporal
+común a los procesos: ver :func:`site`). ``--dist loadscope`` reparte por módulo y por clase: las
+páginas se recorren en varias clases (:class:`TestPaginas1`...), que dos procesos se reparten.
 
 Chromium: se usa el de la variable de entorno ``COURSE_CHROMIUM`` (ruta al ejecutable de Chrome o
 Chromium) o, si no está definida, ``chromium`` del sistema. Si no hay ninguno, las pruebas del
@@ -50,9 +51,7 @@ SOLUTION_TAG = "solution"
 # ---------------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("libro")
+def _build_site(out: Path) -> None:
     start = time.perf_counter()
     proc = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "build_book.py"), "--out", str(out), "-q"],
@@ -66,7 +65,37 @@ def site(tmp_path_factory) -> Path:
         f"tools/build_book.py falló (código {proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
     )
     print(f"sitio construido en {elapsed:.1f} s")
-    return out / "html"
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, worker_id) -> Path:
+    """El sitio, construido una sola vez por sesión de pruebas: con pytest-xdist, el primer
+    proceso que lo pide lo construye en la carpeta temporal común a todos, y los demás esperan
+    a que termine y lo leen (solo lo leen: ninguna prueba lo modifica)."""
+    if worker_id == "master":
+        out = tmp_path_factory.mktemp("libro")
+        _build_site(out)
+        return out / "html"
+    shared = tmp_path_factory.getbasetemp().parent / "libro"
+    done, failed = shared / "listo", shared / "fallo"
+    try:
+        shared.mkdir()  # atómico: solo un proceso lo consigue
+    except FileExistsError:
+        for _ in range(1200):
+            if done.exists():
+                return shared / "html"
+            if failed.exists():
+                pytest.fail("otro proceso no pudo construir el sitio:\n"
+                            + failed.read_text(encoding="utf-8"))
+            time.sleep(0.5)
+        pytest.fail("el sitio no estuvo listo en 10 minutos")
+    try:
+        _build_site(shared)
+    except BaseException as exc:
+        failed.write_text(str(exc), encoding="utf-8")
+        raise
+    done.touch()
+    return shared / "html"
 
 
 @functools.lru_cache(maxsize=None)
@@ -718,7 +747,12 @@ def test_the_browser_has_classic_scrollbars(browser):
     assert min(bars) >= 10, f"barras de desplazamiento de {bars} px: deben ser clásicas"
 
 
-def test_every_page_loads_cleanly_fits_the_screen_and_is_accessible(browser, site, server):
+#: Grupos en que se reparten las páginas (uno por clase, para que ``--dist loadscope`` los lleve a
+#: procesos distintos); cada página va a un grupo según su posición (la primera, al 1...).
+PAGE_GROUPS = 4
+
+
+def _check_pages(browser, site: Path, server: str, group: int) -> None:
     """Cada página se carga una vez (a 1366 px): sin errores ni peticiones fallidas, con las
     fórmulas compuestas y las imágenes cargadas. Se mide a 1366, 1024 y 390 px cambiando la
     ventana (ver :func:`_overflow_report`). Después, en los temas claro y oscuro: todo texto
@@ -729,7 +763,9 @@ def test_every_page_loads_cleanly_fits_the_screen_and_is_accessible(browser, sit
     report = []
     typeset = 0
     timing = {"contraste": 0.0, "axe": 0.0, "medidas": 0.0}
-    for page in pages(site):
+    chosen = pages(site)[group - 1::PAGE_GROUPS]
+    assert chosen, f"el grupo {group} no tiene páginas"
+    for page in chosen:
         rel = page.relative_to(site).as_posix()
         reader.problems.clear()
         reader.open(rel)
@@ -790,8 +826,41 @@ def test_every_page_loads_cleanly_fits_the_screen_and_is_accessible(browser, sit
         timing["axe"] += time.perf_counter() - start
     reader.close()
     print("tiempo por comprobación:", {k: round(v, 1) for k, v in timing.items()})
-    assert typeset > 100, f"solo {typeset} fórmulas en todo el sitio"
+    notebooks = sum(p.parent.name == "cuadernos" for p in chosen)
+    assert typeset > 10 * notebooks, f"solo {typeset} fórmulas en {notebooks} cuadernos"
     assert not report, "\n".join(report)
+
+
+class TestPaginas1:
+    """Cada página se carga una vez (a 1366 px): sin errores ni peticiones fallidas, con las
+    fórmulas compuestas y las imágenes cargadas. Se mide a 1366, 1024 y 390 px cambiando la
+    ventana (ver :func:`_overflow_report`). Después, en los temas claro y oscuro: todo texto
+    visible con un contraste de 4.5:1 o más con su fondo (:data:`_CONTRAST`) y ningún fallo grave
+    o crítico de accesibilidad según axe-core (ver :data:`AXE_ALL`). Las páginas se reparten en
+    :data:`PAGE_GROUPS` clases, una por grupo, que pytest-xdist reparte entre sus procesos."""
+
+    group = 1
+
+    def test_pages_load_cleanly_fit_the_screen_and_are_accessible(self, browser, site, server):
+        _check_pages(browser, site, server, self.group)
+
+
+class TestPaginas2(TestPaginas1):
+    group = 2
+
+
+class TestPaginas3(TestPaginas1):
+    group = 3
+
+
+class TestPaginas4(TestPaginas1):
+    group = 4
+
+
+def test_page_groups_cover_every_page():
+    """Cada clase TestPaginasN recorre un grupo, y entre todas, todas las páginas."""
+    classes = [v for k, v in globals().items() if re.fullmatch(r"TestPaginas\d+", k)]
+    assert sorted(c.group for c in classes) == list(range(1, PAGE_GROUPS + 1))
 
 
 THEMES = {"light": "claro", "dark": "oscuro"}
@@ -1021,8 +1090,20 @@ _OVERFLOW = """() => {
     .filter(t => { const box = t.closest('.pst-scrollable-table-container, div.cell_output');
                    return box && cut(box); })
     .map(t => t.innerText.replace(/\\s+/g, ' ').slice(0, 50));
+  // Una fórmula en línea más ancha que la columna (3.6647 × 10⁻⁴³ en un teléfono) se desplaza
+  // en su caja; el tema la recortaba (overflow: hidden) y perdía el exponente.
+  const inline = Array.from(document.querySelectorAll('article span.math')).filter(visible)
+    .filter(e => { const m = e.querySelector('mjx-container > mjx-math');
+                   return m && m.getBoundingClientRect().width > e.clientWidth + 1; });
+  // En el orden de tabulación solo están las fórmulas que se desplazan (para desplazarlas con
+  // el teclado): MathJax ponía cada fórmula (cientos por página) como una parada del tabulador.
+  const stops = Array.from(document.querySelectorAll('article mjx-container'))
+    .filter(e => e.tabIndex >= 0 && !(e.classList.contains('curso-desplazable') && scrolls(e)));
   return {
     page: document.documentElement.scrollWidth,
+    inline: inline.filter(e => !e.classList.contains('curso-desplazable')
+                               || !e.hasAttribute('tabindex') || !scrolls(e)).map(tex),
+    stops: stops.length,
     sidebars,
     tables,
     blocks: blocks.filter(cut)
@@ -1074,6 +1155,12 @@ def _overflow_report(reader: Reader, rel: str) -> list[str]:
         if state["unmarked"]:
             report.append(f"{where}: fórmulas cortadas sin caja desplazable marcada: "
                           f"{state['unmarked'][:2]}")
+        if state["inline"]:
+            report.append(f"{where}: {len(state['inline'])} fórmulas en línea cortadas sin caja "
+                          f"desplazable marcada: {state['inline'][:2]}")
+        if state["stops"]:
+            report.append(f"{where}: {state['stops']} fórmulas que no se desplazan son paradas "
+                          "del tabulador")
         if state["small"]:
             report.append(f"{where}: figuras por debajo de la mitad de su tamaño: "
                           f"{state['small'][:3]}")
@@ -1137,6 +1224,49 @@ def test_sidebar_buttons_work(browser, site, server, width):
         reader.page.screenshot(path=str(SCREENSHOTS / f"cajon_cerrado_{width}.png"))
     assert not reader.problems, "\n".join(reader.problems)
     reader.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("width", [1366, 390])
+def test_sidebar_button_shows_where_the_focus_is(browser, server, width, theme):
+    """Con el teclado (Tab desde el principio de la página; en el portátil, tras los enlaces de la
+    barra lateral), se llega al botón ≡ y se ve que tiene el foco: un contorno de 2 px o más, con un contraste de 3:1 o más con el fondo
+    (WCAG 2.4.7 y 1.4.11)."""
+    reader = Reader(browser, server, width=width, height=800)
+    reader.open("cuadernos/" + NOTEBOOKS[5].stem + ".html")
+    _set_theme(reader.page, theme)
+    for _ in range(80):
+        reader.page.keyboard.press("Tab")
+        ring = reader.page.evaluate("""() => {
+            const e = document.activeElement;
+            if (!e || !e.matches('.primary-toggle')) return null;
+            const s = getComputedStyle(e);
+            let bg = 'rgba(0, 0, 0, 0)';
+            for (let a = e; a && /rgba\\(.*, 0\\)$|transparent/.test(bg); a = a.parentElement)
+              bg = getComputedStyle(a).backgroundColor;
+            return {style: s.outlineStyle, width: parseFloat(s.outlineWidth),
+                    color: s.outlineColor, background: bg, shadow: s.boxShadow};
+        }""")
+        if ring is not None:
+            break
+    assert ring is not None, "el botón ≡ no se alcanza con 80 pulsaciones de Tab"
+    where = f"a {width} px, tema {THEMES[theme]}"
+    assert ring["style"] not in ("none", "hidden") and ring["width"] >= 2, (
+        f"{where}: el botón ≡ con el foco no lo muestra (contorno {ring})")
+    assert _contrast(ring["color"], ring["background"]) >= 3, (
+        f"{where}: el contorno del foco no contrasta con el fondo ({ring})")
+    assert not reader.problems, "\n".join(reader.problems)
+    reader.close()
+
+
+def _contrast(color: str, background: str) -> float:
+    """Contraste WCAG 2 entre dos colores CSS «rgb(...)» opacos."""
+    def luminance(css: str) -> float:
+        values = [float(v) / 255 for v in re.findall(r"[\d.]+", css)[:3]]
+        linear = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in values]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    high, low = sorted((luminance(color), luminance(background)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
 
 
 @pytest.mark.parametrize("width", [390, 1024])

@@ -90,7 +90,11 @@ def _shown(msgid: str) -> bool:
     """¿Está ``msgid`` tal cual, entre comillas de cualquier tipo, en el JupyterLab instalado?"""
     inner = json.dumps(msgid, ensure_ascii=False)[1:-1]
     sources = _installed_sources()
-    return any(f"{q}{inner}{q}" in sources for q in "\"'`")
+    if any(f"{q}{inner}{q}" in sources for q in "\"'`"):
+        return True
+    # O compuesto en una plantilla con su última palabra: `Prompt to ${e}` da «Prompt to top».
+    head, _, last = inner.rpartition(" ")
+    return bool(head) and last.isalpha() and f"`{head} ${{" in sources
 
 
 def test_every_entry_is_a_text_of_the_installed_jupyterlab():

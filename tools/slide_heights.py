@@ -24,10 +24,12 @@ _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 SLIDE_BUDGET = 0.9 * (768 - 20)
 _TEXT_CHARS, _TEXT_LINE = 118, 18.9  # texto de 14 px en ~980 px de ancho
 _CODE_CHARS, _CODE_LINE, _OUT_LINE = 110, 18.2, 16.8
-# Lo que notebooks/rise.css deja ocupar a un código, a una salida que no es figura, a una figura
-# (a cada una si la salida tiene varias) y a una celda de texto.
-_INPUT_MAX, _OUTPUT_MAX = 0.32 * 768, 0.45 * 768
-_IMAGE_MAX, _IMAGES_MAX, _MARKDOWN_MAX = 0.52 * 768, 0.30 * 768, 768 - 40
+# Lo que notebooks/rise.css deja ocupar a una figura (a cada una si la salida tiene varias) y a
+# una salida que no es figura y a una celda de texto (solo las más altas que la pantalla se
+# desplazan). El código se ve entero (sin caja con desplazamiento).
+_INPUT_MAX = float("inf")
+_OUTPUT_MAX, _MARKDOWN_MAX = 768 - 160, 768 - 40
+_IMAGE_MAX, _IMAGES_MAX = 0.46 * 768, 0.30 * 768
 _IMAGE_WIDTH = 900
 # Encabezados por nivel: alto de línea, caracteres por línea, margen inferior.
 _HEADING_SIZE = {1: (34, 62, 12), 2: (29, 74, 10), 3: (24, 90, 8)}

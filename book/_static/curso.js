@@ -116,14 +116,39 @@
   // Figuras de los cuadernos (y las de las páginas, en div.curso-figura): nunca por debajo de la mitad de su tamaño (las etiquetas de los ejes
   // se leen). En una pantalla estrecha, la figura se desplaza dentro de su caja, nunca la página.
   const LEGIBLE_SCALE = 0.5;
-  const focusableWhenScrolling = (box) => {
-    if (box.scrollWidth > box.clientWidth + 1) {
+  // Una caja que se desplaza entra en el orden del tabulador (para desplazarla con las flechas);
+  // las demás, no: MathJax deja las fórmulas fuera (inTabOrder: false en conf.py) y les pone
+  // tabindex="-1", que se recupera si la caja deja de desplazarse (al ensanchar la ventana).
+  const focusableWhenScrolling = (box, tooWide = (b) => b.scrollWidth > b.clientWidth + 1) => {
+    if (tooWide(box)) {
       box.classList.add("curso-desplazable");
-      if (!box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");
+      if (box.tabIndex < 0) {
+        if (!("cursoTabindex" in box.dataset)) {
+          box.dataset.cursoTabindex = box.getAttribute("tabindex") ?? "";
+        }
+        box.setAttribute("tabindex", "0");
+      }
     } else {
       box.classList.remove("curso-desplazable");
+      if ("cursoTabindex" in box.dataset) {
+        const original = box.dataset.cursoTabindex;
+        if (original) box.setAttribute("tabindex", original);
+        else box.removeAttribute("tabindex");
+        delete box.dataset.cursoTabindex;
+      }
     }
   };
+  // Una fórmula en línea más ancha que la columna (en un teléfono) se desplaza en su caja, el
+  // span.math, que el tema recorta (overflow: hidden): se perdía, p. ej., el exponente de
+  // 3.6647 × 10⁻⁴³. Se mide lo que se dibuja (mjx-math): el MathML oculto para los lectores de
+  // pantalla ensancha scrollWidth unos píxeles en fórmulas que sí caben.
+  const inlineTooWide = (span) => {
+    const math = span.querySelector("mjx-container > mjx-math");
+    return Boolean(math) && math.getBoundingClientRect().width > span.clientWidth + 1;
+  };
+  const inlineFormulas = [];
+  const fitInlineFormulas = () =>
+    inlineFormulas.forEach((span) => focusableWhenScrolling(span, inlineTooWide));
   const figureBoxes = new Set();
   ready(() => {
     const legible = (img) => {
@@ -188,7 +213,7 @@
         stack.hidden = false;
       }
       const shown = stack && !stack.hidden ? Array.from(stack.children) : [line];
-      shown.forEach(focusableWhenScrolling);
+      shown.forEach((box) => focusableWhenScrolling(box));
     }
   };
   let pending = false;
@@ -198,7 +223,8 @@
     requestAnimationFrame(() => {
       pending = false;
       fitFormulas();
-      figureBoxes.forEach(focusableWhenScrolling);
+      fitInlineFormulas();
+      figureBoxes.forEach((box) => focusableWhenScrolling(box));
     });
   };
   window.addEventListener("resize", refit);
@@ -220,6 +246,8 @@
         formulas.push({ line, stack });
       }
       fitFormulas();
+      inlineFormulas.push(...document.querySelectorAll("article span.math"));
+      fitInlineFormulas();
       document.documentElement.dataset.cursoFormulas = "listas";
     });
   });
