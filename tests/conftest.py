@@ -44,7 +44,7 @@ if _THREADS is not None:
 #: 2.4 veces más lenta), están divididas por 2.4.
 _SLOW_SCOPES = {
     "tests/test_book.py": 45,
-    "tests/test_jupyterlab.py": 60,
+    "tests/test_jupyterlab.py": 85,
     "tests/test_book.py::TestPaginas4": 20,
     "tests/test_book.py::TestPaginas1": 19,
     "tests/test_book.py::TestPaginas2": 17,
