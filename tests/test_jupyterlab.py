@@ -67,6 +67,11 @@ ALLOWED_ENGLISH = (
     # las celdas de texto, «Markdown Cell Content», traducido en el paquete pero que JupyterLab
     # 4.5 pone con un traductor sin idioma.
     re.compile(r"^(Cells|Markdown Cell Content)$"),
+    # La barra de herramientas de una celda («Barra de la celda» en el paquete): con la máquina
+    # cargada, JupyterLab 4.5 crea la de alguna celda antes de tener las traducciones y su
+    # etiqueta queda en inglés (medido: 1 de cada 2 ejecuciones con la máquina ocupada, ninguna
+    # con la máquina libre).
+    re.compile(r"^Cell toolbar$"),
 )
 
 

@@ -237,3 +237,23 @@ def test_large_grid_compares_the_top_configurations_and_says_among_how_many():
         t = d.mean() / np.sqrt((1 / 5 + 1 / 4) * d.var(ddof=1))
         p = 2 * stats.t.sf(abs(t), 4)
         assert r.comparisons.pvalue.iloc[0] == pytest.approx(p, rel=1e-9)
+
+
+TSML_EVAL = Path(__file__).parent / "data" / "report" / "tsml_kmeans-dtw_test_NMI.csv"
+
+
+def test_a_real_tsml_eval_results_file_is_asked_about_not_analysed_as_30_models(capsys):
+    """El fichero tal como lo publica tsml-eval (cabecera «folds», sin dos puntos; ver
+    tests/data/README.md): una fila por conjunto y las 30 remuestras de k-medias con DTW. No son
+    30 modelos: el informe lo dice, con la cabecera tal como llega, y no analiza nada."""
+    import hashlib
+
+    digest = hashlib.sha256(TSML_EVAL.read_bytes()).hexdigest()
+    assert digest == "dbfd91a60f0cdf2d073b5b21cc95aa875bc9fe1eae4a8ce8b85921d3d1f97767"
+    assert main(["informe", str(TSML_EVAL), "--mayor-es-mejor"]) == 2
+    err = capsys.readouterr().err
+    assert "las columnas se llaman 0, 1, …, 29" in err
+    assert "La cabecera «folds» es la de los resultados de tsml y aeon" in err
+    assert "con ellas solo no hay nada que comparar" in err
+    with pytest.raises(ValueError, match="no como 30 modelos"):
+        cu.analyze_results(pd.read_csv(TSML_EVAL), higher_is_better=True)

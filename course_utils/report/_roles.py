@@ -644,7 +644,7 @@ def _integer_name(name: object) -> int | None:
 def refuse_numbered_columns(models: list, row_label: object = None) -> None:
     """Columnas llamadas 0, 1, …, k − 1 (o 1, …, k) son particiones o remuestras de un algoritmo
     (así guardan tsml y aeon los resultados: un fichero por algoritmo, con la cabecera
-    «folds:»), no k modelos: se pregunta."""
+    «folds:» o «folds»), no k modelos: se pregunta."""
     numbers = [_integer_name(c) for c in models]
     if len(models) < 3 or None in numbers:
         return
@@ -654,9 +654,9 @@ def refuse_numbered_columns(models: list, row_label: object = None) -> None:
     rename = ("" if all(isinstance(c, str) for c in models) else
               "dé nombres de texto a las columnas (`data.rename(columns=str)`) y ")
     tsml = row_label is not None and _plain(row_label) == "folds"
-    where = ("La cabecera «folds:» es la de los resultados de tsml y aeon: un fichero por "
-             "algoritmo, una fila por conjunto de datos y una columna por partición. "
-             if tsml else "")
+    where = (f"La cabecera «{str(row_label).strip()}» es la de los resultados de tsml y aeon: "
+             "un fichero por algoritmo, una fila por conjunto de datos y una columna por "
+             "partición. " if tsml else "")
     raise ValueError(
         f"`data`: las columnas se llaman {models[0]}, {models[1]}, …, {models[-1]}, como las "
         f"particiones o remuestras de un solo algoritmo, no como {len(models)} modelos. "
