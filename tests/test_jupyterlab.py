@@ -69,8 +69,7 @@ ALLOWED_ENGLISH = (
     re.compile(r"^(Cells|Markdown Cell Content)$"),
     # La barra de herramientas de una celda («Barra de la celda» en el paquete): con la máquina
     # cargada, JupyterLab 4.5 crea la de alguna celda antes de tener las traducciones y su
-    # etiqueta queda en inglés (medido: 1 de cada 2 ejecuciones con la máquina ocupada, ninguna
-    # con la máquina libre).
+    # etiqueta queda en inglés (se vio con la máquina ocupada; no con la máquina libre).
     re.compile(r"^Cell toolbar$"),
 )
 
