@@ -59,7 +59,7 @@ def _long_labels(seed=0, n=60):
     pa = np.where(rng.random(n) < 0.8, y, 1 - y)
     pb = np.where(rng.random(n) < 0.65, y, 1 - y)
     long = pd.DataFrame({"caso": np.tile(np.arange(n), 2), "modelo": ["A"] * n + ["B"] * n,
-                         "u": np.r_[pa, pb], "v": np.r_[y, y]})
+                         "u": np.r_[pa, pb], "etiqueta": np.r_[y, y]})
     return long, y, pa, pb
 
 
@@ -72,7 +72,7 @@ def _midp(y, pa, pb):
 
 
 def test_long_predicted_labels_are_mcnemar():
-    # «v» es la misma en todas las filas de un caso (las etiquetas); «u» cambia con el modelo.
+    # «etiqueta» es la misma en todas las filas de un caso; «u» cambia con el modelo.
     long, y, pa, pb = _long_labels()
     result = cu.analyze_results(long)
     assert result.design == "test_set"
@@ -150,3 +150,46 @@ def test_fold_column_with_train_and_test_is_refused_and_the_advice_works():
     assert r.design == "cv" and r.n_units == 5
     assert r.comparisons.iloc[0]["pvalue"] == pytest.approx(_corrected_t_p(a, b, 0.25),
                                                             rel=1e-9)
+
+
+def test_long_predicted_labels_three_models_are_cochran():
+    from statsmodels.stats.contingency_tables import cochrans_q
+
+    rng = np.random.default_rng(21)
+    n = 80
+    y = rng.integers(0, 2, n)
+    preds = [np.where(rng.random(n) < acc, y, 1 - y) for acc in (0.85, 0.7, 0.6)]
+    long = pd.DataFrame({"id": np.tile(np.arange(n), 3),
+                         "modelo": np.repeat(["A", "B", "C"], n),
+                         "prediccion": np.concatenate(preds), "clase": np.tile(y, 3)})
+    r = cu.analyze_results(long.sample(frac=1.0, random_state=2))
+    ref = cochrans_q(np.column_stack([p == y for p in preds]).astype(int))
+    assert r.design == "test_set" and r.n_units == n
+    assert r.omnibus["pvalue"] == pytest.approx(ref.pvalue, rel=1e-9)
+
+
+def test_unpaired_seeds_three_models_holm_as_statsmodels():
+    from statsmodels.stats.multitest import multipletests
+
+    rng = np.random.default_rng(8)
+    groups = [rng.normal(mu, 0.02, 8) for mu in (0.80, 0.79, 0.76)]
+    long = pd.DataFrame({"algoritmo": np.repeat(["A", "B", "C"], 8),
+                         "semilla": np.arange(24), "exactitud": np.concatenate(groups)})
+    with pytest.raises(ValueError) as err:
+        cu.analyze_results(long)
+    pairs = [(0, 1), (0, 2), (1, 2)]
+    raw = [stats.ttest_ind(groups[i], groups[j], equal_var=False).pvalue for i, j in pairs]
+    holm = multipletests(raw, method="holm")[1]
+    found = [float(p) for p in re.findall(r"t de Welch [^;]*?, p = ([0-9.e-]+)", str(err.value))]
+    assert found == pytest.approx([float(f"{p:.4g}") for p in holm], rel=1e-12)
+
+
+def test_long_outcome_without_a_label_name_is_asked_and_the_option_works():
+    long, y, a, b = _long_scores(seed=9)
+    long = long.rename(columns={"label": "grupo"})
+    with pytest.raises(ValueError) as err:
+        cu.analyze_results(long)
+    text = str(err.value)
+    assert "«grupo»" in text
+    label = re.search(r"label_column='([^']+)'", text).group(1)
+    _check_delong(cu.analyze_results(long, label_column=label), y, a, b)

@@ -76,6 +76,13 @@ def long_predictions(table: pd.DataFrame, roles: dict, used: set) -> tuple | Non
             f"clases predichas, McNemar o Cochran): dígalo con {option('label_column', label)} "
             f"y {option('score_column', score)}.")
     label, score = outcomes[0], scores[0]
+    if roles["label"] is None and _plain(label) not in _LABEL_NAMES:
+        raise ValueError(
+            f"`data` puede ser un conjunto de prueba en forma larga (una fila por caso «{case}» "
+            f"y modelo «{model}»), con las etiquetas verdaderas en «{label}» (dos valores, los "
+            f"mismos en todas las filas de un caso), pero su nombre no lo dice. Si lo son, "
+            f"dígalo con {option('label_column', str(label))}; si «{label}» describe los casos, "
+            f"ignórela con {option('ignore_columns', [str(label)])}.")
     wide = table.pivot(index=case, columns=model, values=score)
     order = list(pd.unique(table[case]))
     wide = wide.reindex(order)[list(pd.unique(table[model]))]
