@@ -92,6 +92,10 @@ def analyze_results(
        conjuntos, las particiones de cada uno se promedian (nunca se usan como bloques), y
        dos medias de un conjunto que difieren en menos del menor paso decimal con que están
        escritas las puntuaciones (su resolución) son un empate.
+       Una fila por caso y modelo con la etiqueta verdadera del caso (``case_id, model,
+       score, label``) son predicciones sobre un conjunto de prueba (forma 1). Semillas que no
+       comparte ningún par de modelos no se emparejan: el error da la t de Welch y
+       Mann-Whitney de scipy, para muestras independientes.
 
     Parámetros
     ----------

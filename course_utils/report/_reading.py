@@ -18,11 +18,12 @@ from course_utils.report._input import (
     cv_results_to_long, index_to_column, read_csv_file, row_labels,
 )
 from course_utils._options import option
+from course_utils.report._long_predictions import long_predictions
 from course_utils.report._predictions import prediction_kind, refuse_class_probabilities
 from course_utils.report._units import (
     _averaged_note, _check_numeric, _cv_structure, _drop_empty_scores, _duplicates,
     _group_means, _missing_fix, _pivot, _ratio_from_columns, _refuse_summary_rows,
-    _seed_per_run, _unpaired, _unpaired_within,
+    _seed_per_run, _unpaired, _unpaired_within, refuse_split_names, refuse_unpaired_seeds,
 )
 from course_utils.report._roles import (
     _DATASET_NAMES, _FOLD_NAMES, _LABEL_NAMES, _METRIC_NAME_NAMES, _NTEST_NAMES, _examples,
@@ -239,6 +240,13 @@ def _infer_design(
                 f"{option('model_columns')}: es para tablas anchas (una columna por modelo); "
                 f"esta tabla es larga (los modelos están en «{roles['model']}»)."
             )
+        reshaped = long_predictions(table, roles, used)
+        if reshaped is not None:
+            wide, label, note = reshaped
+            d = _test_set_design(wide, {"label": label}, {label}, {}, design, [], predictions,
+                                 positive_label)
+            d.notes.insert(0, note)
+            return d
         return _long_design(table, roles, used, why, design, cv, test_train_ratio,
                             allow_missing, metric, (ntest, ntrain))
     return _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_missing,
@@ -347,6 +355,7 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
                  n_columns) -> _Design:
     model, dataset = roles["model"], roles["dataset"]
     fold, repeat, seed = roles["fold"], roles["repeat"], roles["seed"]
+    refuse_split_names(table, fold)
     notes: list = []
     long, metric_col, metric_value = table, None, ""
     if metric is not None or roles["score"] is not None:
@@ -426,6 +435,8 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
         )
     only_seeds = seed is not None and repeat is None or design == "seeds"
     where = "semillas" if fold is None and only_seeds else "particiones"
+    if where == "semillas" and seed is not None:
+        refuse_unpaired_seeds(long, seed, model, score)
     wide = _pivot(long, units, model, score, "partición" if where == "particiones" else "semilla",
                   unused)
     _unpaired(wide, where, "Repita las que faltan o quite las que no tengan todos los modelos.")

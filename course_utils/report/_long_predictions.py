@@ -1,0 +1,95 @@
+"""Predicciones sobre un conjunto de prueba en forma larga: una fila por caso × modelo.
+
+``case_id, model, score, label`` (o ``id, modelo, probabilidad, clase``): la misma etiqueta
+verdadera en todas las filas de un caso, una fila por modelo y caso. Se pasa a la forma ancha
+(una columna por modelo y la de etiquetas) y se analiza como cualquier conjunto de prueba
+(DeLong, McNemar o Cochran, :mod:`._predictions`). Lo que no se puede saber se pregunta.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from course_utils._options import option
+from course_utils.report._roles import _LABEL_NAMES, _plain, list_columns, value_kind
+
+
+def _identifies_cases(long: pd.DataFrame, col, model) -> bool:
+    """Si ``col`` nombra una vez cada caso en cada modelo, con los mismos casos en todos."""
+    if long[col].isna().any():
+        return False
+    sets = [frozenset(g) for _, g in long.groupby(model, sort=False)[col]]
+    sizes = long.groupby(model, sort=False)[col].agg(lambda s: s.is_unique)
+    return bool(sizes.all()) and len(set(sets)) == 1 and len(sets[0]) > 1
+
+
+def _constant_per_case(long: pd.DataFrame, col, case) -> bool:
+    return bool((long.groupby(case, sort=False)[col].nunique(dropna=False) == 1).all())
+
+
+def long_predictions(table: pd.DataFrame, roles: dict, used: set) -> tuple | None:
+    """``(tabla ancha, columna de etiquetas, notas)`` si la tabla larga son predicciones sobre
+    un conjunto de prueba; None si no lo parece. Pregunta (``ValueError``) si lo parece pero no
+    se sabe qué columna es cuál."""
+    model = roles["model"]
+    if any(roles.get(r) is not None for r in ("dataset", "fold", "repeat", "seed")):
+        return None
+    per_model = long_sizes = table.groupby(model, sort=False).size()
+    if long_sizes.nunique() != 1 or int(per_model.iloc[0]) < 2:
+        return None
+    rest = [c for c in table.columns if c != model and c not in used or c == roles["label"]
+            or c == roles["score"]]
+    cases = [c for c in rest if c not in (roles["label"], roles["score"])
+             and _identifies_cases(table, c, model)]
+    if len(cases) != 1:
+        return None
+    case = cases[0]
+    others = [c for c in rest if c != case]
+    outcomes = [c for c in others if table[c].nunique() == 2 and table[c].notna().all()
+                and _constant_per_case(table, c, case)]
+    if roles["label"] is not None:
+        outcomes = [roles["label"]] if roles["label"] in outcomes else []
+        if not outcomes:
+            raise ValueError(
+                f"{option('label_column')}: «{roles['label']}» no tiene las dos clases de un "
+                f"mismo caso («{case}») en todas sus filas; las etiquetas verdaderas de un "
+                "caso son las mismas para todos los modelos.")
+    elif len(outcomes) > 1:
+        named = [c for c in outcomes if _plain(c) in _LABEL_NAMES]
+        outcomes = named if len(named) == 1 else outcomes
+    if not outcomes:
+        return None
+    scores = [c for c in others if c not in outcomes and value_kind(table[c]) != "text"]
+    if roles["score"] is not None:
+        scores = [roles["score"]]
+    if len(outcomes) > 1 or len(scores) != 1:
+        label = outcomes[0]
+        score = (scores or [c for c in others if c != label] or [label])[0]
+        unknown = (f"qué columna tiene las etiquetas verdaderas (candidatas: "
+                   f"{list_columns(outcomes)}) ni cuál " if len(outcomes) > 1
+                   else "qué columna tiene ")
+        known = "" if len(outcomes) > 1 else f" las etiquetas verdaderas son «{label}», pero"
+        raise ValueError(
+            f"`data` parece un conjunto de prueba en forma larga (una fila por caso «{case}» y "
+            f"modelo «{model}»);{known} no se sabe {unknown}las predicciones de cada modelo "
+            f"(candidatas: {list_columns(scores or others)}; con puntuaciones, DeLong; con las "
+            f"clases predichas, McNemar o Cochran): dígalo con {option('label_column', label)} "
+            f"y {option('score_column', score)}.")
+    label, score = outcomes[0], scores[0]
+    if roles["label"] is None and _plain(label) not in _LABEL_NAMES:
+        raise ValueError(
+            f"`data` puede ser un conjunto de prueba en forma larga (una fila por caso «{case}» "
+            f"y modelo «{model}»), con las etiquetas verdaderas en «{label}» (dos valores, los "
+            f"mismos en todas las filas de un caso), pero su nombre no lo dice. Si lo son, "
+            f"dígalo con {option('label_column', str(label))}; si «{label}» describe los casos, "
+            f"ignórela con {option('ignore_columns', [str(label)])}.")
+    wide = table.pivot(index=case, columns=model, values=score)
+    order = list(pd.unique(table[case]))
+    wide = wide.reindex(order)[list(pd.unique(table[model]))]
+    wide.columns = [str(c) for c in wide.columns]
+    y = table.drop_duplicates(case).set_index(case)[label].reindex(order)
+    out = pd.concat([y.rename(str(label)), wide], axis=1).reset_index(drop=True)
+    note = (f"Conjunto de prueba en forma larga: cada caso es «{case}», los modelos están en "
+            f"«{model}», las predicciones en «{score}» y las etiquetas verdaderas en «{label}» "
+            f"({len(out)} casos, {wide.shape[1]} modelos).")
+    return out, str(label), note

@@ -1,0 +1,195 @@
+"""El informe ante predicciones en forma larga y semillas no pareadas.
+
+Referencias independientes: ``sklearn.metrics.roc_auc_score`` y DeLong escrito tal cual
+(``naive_delong`` de ``test_single_test_set``) para las AUC, la mid-p de McNemar con
+``scipy.stats.binom``, y ``scipy.stats.ttest_ind(equal_var=False)`` y ``mannwhitneyu`` para las
+semillas no pareadas.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+from sklearn.metrics import roc_auc_score
+
+import course_utils as cu
+from test_single_test_set import naive_delong
+
+
+def _long_scores(seed=0, n=80):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    a = rng.normal(size=n) + y
+    b = 0.6 * a + rng.normal(size=n) * 0.8 + 0.3 * y
+    long = pd.DataFrame({"case_id": np.tile(np.arange(n), 2), "model": ["A"] * n + ["B"] * n,
+                         "score": np.r_[a, b], "label": np.r_[y, y]})
+    return long, y, a, b
+
+
+def _check_delong(result, y, a, b):
+    ref = naive_delong(y, a, b)
+    row = result.comparisons.iloc[0]
+    assert result.design == "test_set"
+    assert row["estimate"] == pytest.approx(roc_auc_score(y, a) - roc_auc_score(y, b),
+                                            abs=1e-12)
+    assert row["pvalue"] == pytest.approx(2 * stats.norm.sf(abs(ref["z"])), rel=1e-9)
+
+
+def test_long_predictions_english_names_are_a_test_set():
+    long, y, a, b = _long_scores()
+    _check_delong(cu.analyze_results(long), y, a, b)
+
+
+def test_long_predictions_spanish_names_any_row_order():
+    long, y, a, b = _long_scores(seed=3)
+    long = long.rename(columns={"case_id": "id", "model": "modelo", "score": "probabilidad",
+                                "label": "clase"})
+    long = long.sample(frac=1.0, random_state=1)
+    _check_delong(cu.analyze_results(long), y, a, b)
+
+
+def _long_labels(seed=0, n=60):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    pa = np.where(rng.random(n) < 0.8, y, 1 - y)
+    pb = np.where(rng.random(n) < 0.65, y, 1 - y)
+    long = pd.DataFrame({"caso": np.tile(np.arange(n), 2), "modelo": ["A"] * n + ["B"] * n,
+                         "u": np.r_[pa, pb], "etiqueta": np.r_[y, y]})
+    return long, y, pa, pb
+
+
+def _midp(y, pa, pb):
+    """McNemar mid-p con los discordantes (A acierta y B no, y al revés)."""
+    ok_a, ok_b = pa == y, pb == y
+    n01, n10 = int(np.sum(ok_a & ~ok_b)), int(np.sum(~ok_a & ok_b))
+    k, m = min(n01, n10), n01 + n10
+    return min(2 * stats.binom.cdf(k, m, 0.5) - stats.binom.pmf(k, m, 0.5), 1.0)
+
+
+def test_long_predicted_labels_are_mcnemar():
+    # «etiqueta» es la misma en todas las filas de un caso; «u» cambia con el modelo.
+    long, y, pa, pb = _long_labels()
+    result = cu.analyze_results(long)
+    assert result.design == "test_set"
+    assert result.comparisons.iloc[0]["pvalue"] == pytest.approx(_midp(y, pa, pb), rel=1e-9)
+
+
+def test_long_two_prediction_columns_ask_and_each_suggested_option_works():
+    long, y, a, b = _long_scores(seed=5)
+    pred = (long["score"] > 0.5).astype(int)
+    long = long.assign(pred=pred)
+    with pytest.raises(ValueError) as err:
+        cu.analyze_results(long)
+    text = str(err.value)
+    assert "forma larga" in text and "«score»" in text and "«pred»" in text
+    label = re.search(r"label_column='([^']+)'", text).group(1)
+    score = re.search(r"score_column='([^']+)'", text).group(1)
+    assert (label, score) == ("label", "score")
+    _check_delong(cu.analyze_results(long, label_column=label, score_column=score), y, a, b)
+    result = cu.analyze_results(long, label_column="label", score_column="pred")
+    n = len(y)
+    assert result.comparisons.iloc[0]["pvalue"] == pytest.approx(
+        _midp(y, pred.to_numpy()[:n], pred.to_numpy()[n:]), rel=1e-9)
+
+
+def test_unpaired_seeds_give_welch_and_mann_whitney():
+    rng = np.random.default_rng(7)
+    a, b = rng.normal(0.80, 0.02, 10), rng.normal(0.78, 0.03, 10)
+    long = pd.DataFrame({"model": ["A"] * 10 + ["B"] * 10, "seed": np.arange(20),
+                         "score": np.r_[a, b]})
+    with pytest.raises(ValueError) as err:
+        cu.analyze_results(long)
+    text = str(err.value)
+    assert "independientes, no pareadas" in text
+    welch = stats.ttest_ind(a, b, equal_var=False)
+    mwu = stats.mannwhitneyu(a, b, alternative="two-sided")
+    assert f"t de Welch {welch.statistic:.3f} (gl {welch.df:.1f}), p = {welch.pvalue:.4g}" in text
+    assert f"U = {mwu.statistic:.1f}, p = {mwu.pvalue:.4g}" in text
+    assert not math.isnan(welch.pvalue)
+
+
+def _corrected_t_p(a, b, ratio):
+    """t corregida de Nadeau y Bengio (2003), escrita aquí: var·(1/n + n_prueba/n_entr.)."""
+    d = np.asarray(a, float) - np.asarray(b, float)
+    n = len(d)
+    t = d.mean() / math.sqrt(d.var(ddof=1) * (1 / n + ratio))
+    return 2 * stats.t.sf(abs(t), n - 1)
+
+
+def test_text_fold_names_are_folds():
+    rng = np.random.default_rng(11)
+    a, b = rng.normal(0.8, 0.03, 5), rng.normal(0.77, 0.03, 5)
+    long = pd.DataFrame({"fold": [f"fold {i + 1}" for i in range(5)] * 2,
+                         "model": ["A"] * 5 + ["B"] * 5, "accuracy": np.r_[a, b]})
+    r = cu.analyze_results(long, test_train_ratio=0.25)
+    assert r.design == "cv" and r.n_units == 5
+    assert r.comparisons.iloc[0]["pvalue"] == pytest.approx(_corrected_t_p(a, b, 0.25),
+                                                            rel=1e-9)
+
+
+def test_fold_column_with_train_and_test_is_refused_and_the_advice_works():
+    rng = np.random.default_rng(12)
+    scores = rng.normal(0.8, 0.03, 20)
+    long = pd.DataFrame({"fold": ["train", "test"] * 10,
+                         "cv_fold": np.repeat(np.arange(5), 2).tolist() * 2,
+                         "model": ["A"] * 10 + ["B"] * 10, "accuracy": scores})
+    with pytest.raises(ValueError) as err:
+        cu.analyze_results(long, fold_column="fold")
+    text = str(err.value)
+    assert "«fold»" in text and "«train»" in text and "fold_column" in text
+    code = re.search(r"`(data\[.*?\))`", text).group(1)
+    kept = eval(code, {"data": long})  # la orden de pandas que da el mensaje
+    r = cu.analyze_results(kept, fold_column="cv_fold", test_train_ratio=0.25)
+    test = long[long["fold"] == "test"]
+    a, b = test[test.model == "A"].accuracy, test[test.model == "B"].accuracy
+    assert r.design == "cv" and r.n_units == 5
+    assert r.comparisons.iloc[0]["pvalue"] == pytest.approx(_corrected_t_p(a, b, 0.25),
+                                                            rel=1e-9)
+
+
+def test_long_predicted_labels_three_models_are_cochran():
+    from statsmodels.stats.contingency_tables import cochrans_q
+
+    rng = np.random.default_rng(21)
+    n = 80
+    y = rng.integers(0, 2, n)
+    preds = [np.where(rng.random(n) < acc, y, 1 - y) for acc in (0.85, 0.7, 0.6)]
+    long = pd.DataFrame({"id": np.tile(np.arange(n), 3),
+                         "modelo": np.repeat(["A", "B", "C"], n),
+                         "prediccion": np.concatenate(preds), "clase": np.tile(y, 3)})
+    r = cu.analyze_results(long.sample(frac=1.0, random_state=2))
+    ref = cochrans_q(np.column_stack([p == y for p in preds]).astype(int))
+    assert r.design == "test_set" and r.n_units == n
+    assert r.omnibus["pvalue"] == pytest.approx(ref.pvalue, rel=1e-9)
+
+
+def test_unpaired_seeds_three_models_holm_as_statsmodels():
+    from statsmodels.stats.multitest import multipletests
+
+    rng = np.random.default_rng(8)
+    groups = [rng.normal(mu, 0.02, 8) for mu in (0.80, 0.79, 0.76)]
+    long = pd.DataFrame({"algoritmo": np.repeat(["A", "B", "C"], 8),
+                         "semilla": np.arange(24), "exactitud": np.concatenate(groups)})
+    with pytest.raises(ValueError) as err:
+        cu.analyze_results(long)
+    pairs = [(0, 1), (0, 2), (1, 2)]
+    raw = [stats.ttest_ind(groups[i], groups[j], equal_var=False).pvalue for i, j in pairs]
+    holm = multipletests(raw, method="holm")[1]
+    found = [float(p) for p in re.findall(r"t de Welch [^;]*?, p = ([0-9.e-]+)", str(err.value))]
+    assert found == pytest.approx([float(f"{p:.4g}") for p in holm], rel=1e-12)
+
+
+def test_long_outcome_without_a_label_name_is_asked_and_the_option_works():
+    long, y, a, b = _long_scores(seed=9)
+    long = long.rename(columns={"label": "grupo"})
+    with pytest.raises(ValueError) as err:
+        cu.analyze_results(long)
+    text = str(err.value)
+    assert "«grupo»" in text
+    label = re.search(r"label_column='([^']+)'", text).group(1)
+    _check_delong(cu.analyze_results(long, label_column=label), y, a, b)
