@@ -1,4 +1,4 @@
-r"""Muchas ejecuciones en muchas tareas: agregados robustos con intervalos *bootstrap* estratificados.
+r"""Muchas ejecuciones en muchas tareas: agregados robustos con *bootstrap* estratificado.
 
 Cuando cada algoritmo se ejecuta con pocas semillas (*runs*) en muchas tareas (juegos, conjuntos
 de datos, entornos), la media de las puntuaciones normalizadas la arrastran unas pocas tareas y
