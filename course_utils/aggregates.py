@@ -63,6 +63,13 @@ _BLOCK_CELLS = 4_000_000
 
 def _check_runs(scores: object, name: str) -> np.ndarray:
     arr = check_finite_array(scores, name, ndim=2)
+    with np.errstate(over="ignore"):
+        total = np.abs(arr).sum()
+    if not np.isfinite(total):
+        raise ValueError(
+            f"`{name}`: sus puntuaciones (hasta {np.abs(arr).max():g} en valor absoluto) desbordan "
+            "la coma flotante al sumarlas; reescálelas (normalizadas, como en Agarwal et al.)."
+        )
     if arr.shape[0] < 2:
         raise ValueError(
             f"`{name}` debe ser una tabla ejecuciones × tareas con al menos 2 ejecuciones "

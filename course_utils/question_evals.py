@@ -90,7 +90,7 @@ def _check_results(values: object, name: str) -> np.ndarray:
         row, col = np.unravel_index(bad[0], arr.shape)
         raise ValueError(
             f"`{name}`: se esperaban puntuaciones por pregunta en [0, 1] (0/1 = falla/acierta); "
-            f"la pregunta {row} (respuesta {col}) vale {arr[row, col]!r}."
+            f"la pregunta {row} (respuesta {col}) vale {float(arr[row, col]):g}."
         )
     return arr
 

@@ -117,6 +117,7 @@ def test_identical_runs_give_one_half():
     ({"A": [[0.1, np.nan], [0.3, 0.4]]}, ValueError, "scores\\['A'\\]"),
     ({"A": [[0.1, 0.2], [0.3, 0.4]], "B": [[0.1], [0.3]]}, ValueError, "mismas tareas"),
     ({1: [[0.1, 0.2], [0.3, 0.4]]}, TypeError, "texto"),
+    ({"A": [[1e308, 1e308], [1e308, 1.0]]}, ValueError, "desbordan"),
 ])
 def test_bad_input_in_spanish(bad, exc, match):
     with pytest.raises(exc, match=match):
