@@ -6,12 +6,9 @@ argumento, lo que se esperaba y lo que llegó. La regla del paquete: cada entrad
 la respuesta correcta o un ``ValueError``/``TypeError`` en español; nunca un número
 erróneo, un NaN presentado como resultado ni un mensaje en inglés de una biblioteca.
 
-* Etiquetas de clase: :func:`check_labels` (una) y :func:`check_label_arrays` (varias
-  que se comparan: verdad y predicciones). Rechazan valores faltantes (con su
-  posición) y la mezcla de texto y números; comparan enteros de cualquier tipo de forma
-  exacta.
-* Datos pareados: :func:`check_paired`. Se parean por posición y dos objetos pandas
-  con índices distintos se rechazan.
+* Etiquetas de clase y datos pareados: en :mod:`course_utils._validation_labels`
+  (:func:`check_labels`, :func:`check_label_arrays`, :func:`check_paired`), que importa de este
+  módulo y no al revés.
 * Límites: :data:`MAX_COUNT` (conteos, 2**53), :data:`MAX_RESAMPLES` y
   :data:`MAX_RESAMPLE_CELLS` (remuestras, por tiempo y memoria), con
   :func:`check_count` y :func:`check_n_resamples`.
@@ -748,8 +745,3 @@ def _column_kind(column: object) -> str:
         return "número"
     return "otro"
 
-
-# Pares, etiquetas y tablas de McNemar: en su propio módulo (este pasaría de 800 líneas).
-from course_utils._validation_labels import (  # noqa: E402,F401
-    check_label_arrays, check_labels, check_mcnemar_table, check_paired, check_paired_scores,
-)

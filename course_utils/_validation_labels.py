@@ -1,9 +1,9 @@
-"""Validación de datos pareados y de etiquetas (parte de :mod:`course_utils._validation`).
+"""Validación de datos pareados y de etiquetas (se apoya en :mod:`course_utils._validation`).
 
 Los datos pareados se emparejan por posición y dos objetos pandas con índices distintos se
 rechazan (:func:`check_paired`); las etiquetas no admiten valores faltantes ni mezclas de texto y
-números, y los enteros se comparan de forma exacta (:func:`check_label_arrays`). Todo se importa
-también de ``course_utils._validation``.
+números, y los enteros se comparan de forma exacta (:func:`check_label_arrays`). Este módulo
+importa de ``course_utils._validation`` y no al revés, para que no haya un círculo de importaciones.
 """
 
 from __future__ import annotations

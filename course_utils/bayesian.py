@@ -47,7 +47,6 @@ from course_utils._validation import (
     check_count,
     check_finite_result,
     check_half_width,
-    check_paired_scores,
     check_positive_int,
     check_probability,
     check_random_state,
@@ -55,6 +54,7 @@ from course_utils._validation import (
     check_test_train_ratio,
     describe,
 )
+from course_utils._validation_labels import check_paired_scores
 
 __all__ = [
     "BayesianTTestResult",

@@ -29,9 +29,9 @@ from course_utils._validation import (
     check_alpha,
     check_choice,
     check_finite_result,
-    check_label_arrays,
     describe,
 )
+from course_utils._validation_labels import check_label_arrays
 from course_utils.mcnemar import mcnemar_test
 from course_utils.posthoc import adjust_pvalues
 

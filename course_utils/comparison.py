@@ -39,10 +39,9 @@ from course_utils._validation import (
     check_choice,
     check_finite_array,
     check_finite_result,
-    check_paired,
-    check_paired_scores,
     check_test_train_ratio,
 )
+from course_utils._validation_labels import check_paired, check_paired_scores
 from course_utils.mcnemar import mcnemar_table, mcnemar_test
 from course_utils.two_proportions import (
     noninferiority_test,

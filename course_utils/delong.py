@@ -30,11 +30,10 @@ from course_utils._validation import (
     check_choice,
     check_finite_array,
     check_finite_result,
-    check_labels,
-    check_paired,
     check_same_length,
     describe,
 )
+from course_utils._validation_labels import check_labels, check_paired
 
 __all__ = [
     "DeLongResult",

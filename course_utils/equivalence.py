@@ -41,10 +41,9 @@ from course_utils._validation import (
     check_bool,
     check_choice,
     check_half_width,
-    check_mcnemar_table,
-    check_paired_scores,
     check_test_train_ratio,
 )
+from course_utils._validation_labels import check_mcnemar_table, check_paired_scores
 
 __all__ = ["EquivalenceResult", "cv_equivalence_test", "mcnemar_equivalence_test"]
 

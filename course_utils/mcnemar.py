@@ -14,13 +14,8 @@ import numpy as np
 from scipy import stats
 
 from course_utils._results import TestResult
-from course_utils._validation import (
-    check_alpha,
-    check_choice,
-    check_finite_result,
-    check_label_arrays,
-    check_mcnemar_table,
-)
+from course_utils._validation import check_alpha, check_choice, check_finite_result
+from course_utils._validation_labels import check_label_arrays, check_mcnemar_table
 
 __all__ = ["mcnemar_table", "mcnemar_test"]
 

@@ -47,8 +47,8 @@ from course_utils.posthoc import (
     nemenyi_test,
     pairwise_test,
     shaffer_true_counts,
-    wilcoxon_holm_test,
 )
+from course_utils.paired_posthoc import wilcoxon_holm_test
 from course_utils.ranks import average_ranks
 from course_utils.two_algorithms import TwoAlgorithmsResult, sign_test, wilcoxon_signed_rank_test
 

@@ -38,6 +38,7 @@ correlation. *Comprehensive Psychology*, 3, 11.IT.3.1.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import numpy as np
@@ -51,12 +52,14 @@ from course_utils.exhaustive import MAX_EXHAUSTIVE_K, _check_pair_pvalues, bergm
 from course_utils.omnibus import _observed_ranks
 from course_utils.posthoc import (
     _GARCIA_METHODS, _MAX_SHAFFER_K, _MAX_WILCOXON_PAIRS, PostHocResult, _check_pairs,
-    _control_position, _shaffer_apv, adjust_pvalues,
+    _comparisons_frame, _control_position, _shaffer_apv, adjust_pvalues,
 )
 from course_utils.ranks import _differences, _score_table
 from course_utils.two_algorithms import _WILCOXON_MAX_EXACT, _wilcoxon
 
-__all__ = ["PAIRWISE_METHODS", "adjust_pairwise_pvalues", "wilcoxon_pairwise_test"]
+__all__ = [
+    "PAIRWISE_METHODS", "adjust_pairwise_pvalues", "wilcoxon_holm_test", "wilcoxon_pairwise_test",
+]
 
 #: Ajustes de :func:`adjust_pairwise_pvalues` (todas las parejas).
 PAIRWISE_METHODS = ("bergmann", "shaffer", "holm", "bonferroni")
@@ -333,3 +336,48 @@ def wilcoxon_pairwise_test(
         n_datasets=n,
     )
 
+
+def wilcoxon_holm_test(
+    scores: object,
+    *,
+    alpha: float = 0.05,
+    higher_is_better: bool = True,
+    zero_method: str = "zsplit",
+) -> PostHocResult:
+    """Todas las parejas con la prueba de Wilcoxon de rangos con signo y ajuste de Holm.
+
+    Es la alternativa que recomiendan Benavoli, Corani y Mangili (2016): cada pareja se
+    compara solo con sus propias puntuaciones (:func:`wilcoxon_signed_rank_test`, método
+    ``"auto"``), de modo que el resultado de A frente a B no depende de qué otros
+    algoritmos estén en la comparación, como sí ocurre con los rangos medios. Los
+    :math:`k(k-1)/2` valores p se ajustan con Holm (:func:`adjust_pvalues`).
+
+    Es :func:`course_utils.wilcoxon_pairwise_test` con ``method="holm"``, con solo las
+    columnas de las demás pruebas post hoc (aquella añade las victorias, :math:`R^+` y
+    :math:`R^-`, la prueba de los signos y el tamaño del efecto de cada pareja).
+
+    Parámetros
+    ----------
+    scores : DataFrame o array_like de forma (N, k)
+    alpha : float, por defecto 0.05
+    higher_is_better : bool, por defecto True
+    zero_method : {"zsplit", "wilcox", "pratt"}, por defecto "zsplit"
+
+    Devuelve
+    --------
+    PostHocResult
+        ``method="wilcoxon-holm"``; ``statistic`` es W = mín(R+, R-); los rangos medios
+        se incluyen solo para ordenar el diagrama.
+
+    Ejemplos
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> s = rng.normal(size=(12, 3)) + [0.0, 0.0, 3.0]
+    >>> res = wilcoxon_holm_test(s)
+    >>> res.comparisons[["a", "b", "reject"]].values.tolist()
+    [['A1', 'A2', False], ['A1', 'A3', True], ['A2', 'A3', True]]
+    """
+    # Es wilcoxon_pairwise_test con Holm, con las columnas de las demás pruebas post hoc.
+    res = wilcoxon_pairwise_test(scores, method="holm", alpha=alpha,
+                                 higher_is_better=higher_is_better, zero_method=zero_method)
+    return dataclasses.replace(res, comparisons=_comparisons_frame(res.comparisons))

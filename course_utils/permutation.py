@@ -31,14 +31,12 @@ from course_utils._validation import (
     check_choice,
     check_finite_array,
     check_finite_result,
-    check_label_arrays,
-    check_labels,
     check_n_resamples,
-    check_paired,
     check_random_state,
     check_same_length,
     describe,
 )
+from course_utils._validation_labels import check_label_arrays, check_labels, check_paired
 from course_utils.bootstrap import (
     BOOTSTRAP_METRICS,
     _check_metric,

@@ -8,8 +8,9 @@
   (este con los conjuntos exhaustivos de :mod:`course_utils.exhaustive`).
 * :func:`control_test` y :func:`pairwise_test` comparan los rangos medios de Friedman o, con
   ``ranking="aligned"``, los rangos alineados medios (García et al., 2010).
-* :func:`wilcoxon_holm_test`: todas las parejas con la prueba de rangos con signo de
-  Wilcoxon y ajuste de Holm (la recomendación de Benavoli, Corani y Mangili, 2016).
+* :func:`course_utils.wilcoxon_holm_test` (en :mod:`course_utils.paired_posthoc`): todas las
+  parejas con la prueba de rangos con signo de Wilcoxon y ajuste de Holm (la recomendación de
+  Benavoli, Corani y Mangili, 2016).
 * :func:`critical_difference`: la CD de Nemenyi o de Bonferroni-Dunn.
 
 Referencias
@@ -27,7 +28,6 @@ on mean-ranks? *JMLR*, 17(5), 1-10.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import numbers
 from dataclasses import dataclass, field
@@ -61,7 +61,6 @@ __all__ = [
     "critical_difference",
     "nemenyi_test",
     "control_test",
-    "wilcoxon_holm_test",
 ]
 
 
@@ -674,51 +673,3 @@ def control_test(
         n_datasets=n,
     )
 
-
-def wilcoxon_holm_test(
-    scores: object,
-    *,
-    alpha: float = 0.05,
-    higher_is_better: bool = True,
-    zero_method: str = "zsplit",
-) -> PostHocResult:
-    """Todas las parejas con la prueba de Wilcoxon de rangos con signo y ajuste de Holm.
-
-    Es la alternativa que recomiendan Benavoli, Corani y Mangili (2016): cada pareja se
-    compara solo con sus propias puntuaciones (:func:`wilcoxon_signed_rank_test`, método
-    ``"auto"``), de modo que el resultado de A frente a B no depende de qué otros
-    algoritmos estén en la comparación, como sí ocurre con los rangos medios. Los
-    :math:`k(k-1)/2` valores p se ajustan con Holm (:func:`adjust_pvalues`).
-
-    Es :func:`course_utils.wilcoxon_pairwise_test` con ``method="holm"``, con solo las
-    columnas de las demás pruebas post hoc (aquella añade las victorias, :math:`R^+` y
-    :math:`R^-`, la prueba de los signos y el tamaño del efecto de cada pareja).
-
-    Parámetros
-    ----------
-    scores : DataFrame o array_like de forma (N, k)
-    alpha : float, por defecto 0.05
-    higher_is_better : bool, por defecto True
-    zero_method : {"zsplit", "wilcox", "pratt"}, por defecto "zsplit"
-
-    Devuelve
-    --------
-    PostHocResult
-        ``method="wilcoxon-holm"``; ``statistic`` es W = mín(R+, R-); los rangos medios
-        se incluyen solo para ordenar el diagrama.
-
-    Ejemplos
-    --------
-    >>> rng = np.random.default_rng(0)
-    >>> s = rng.normal(size=(12, 3)) + [0.0, 0.0, 3.0]
-    >>> res = wilcoxon_holm_test(s)
-    >>> res.comparisons[["a", "b", "reject"]].values.tolist()
-    [['A1', 'A2', False], ['A1', 'A3', True], ['A2', 'A3', True]]
-    """
-    # Es wilcoxon_pairwise_test con Holm, con las columnas de las demás pruebas post hoc
-    # (importado aquí: paired_posthoc importa este módulo).
-    from course_utils.paired_posthoc import wilcoxon_pairwise_test
-
-    res = wilcoxon_pairwise_test(scores, method="holm", alpha=alpha,
-                                 higher_is_better=higher_is_better, zero_method=zero_method)
-    return dataclasses.replace(res, comparisons=_comparisons_frame(res.comparisons))

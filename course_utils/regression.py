@@ -39,10 +39,10 @@ from course_utils._validation import (
     check_count,
     check_finite_array,
     check_n_resamples,
-    check_paired,
     check_random_state,
     check_same_length,
 )
+from course_utils._validation_labels import check_paired
 from course_utils.bootstrap import BootstrapResult
 
 __all__ = ["diebold_mariano_test", "regression_difference_interval"]

@@ -17,14 +17,8 @@ from sklearn.base import is_classifier
 from sklearn.metrics import get_scorer, get_scorer_names
 from sklearn.model_selection import RepeatedStratifiedKFold, check_cv, cross_validate
 
-from course_utils._validation import (
-    check_labels,
-    check_n_jobs,
-    check_paired,
-    check_positive_int,
-    check_same_length,
-    describe,
-)
+from course_utils._validation import check_n_jobs, check_positive_int, check_same_length, describe
+from course_utils._validation_labels import check_labels, check_paired
 
 __all__ = ["repeated_stratified_kfold", "five_by_two", "paired_cv_scores"]
 

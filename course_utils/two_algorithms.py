@@ -15,11 +15,8 @@ import numpy as np
 from scipy import stats
 
 from course_utils._results import _fmt_p
-from course_utils._validation import (
-    check_choice,
-    check_finite_array,
-    check_paired,
-)
+from course_utils._validation import check_choice, check_finite_array
+from course_utils._validation_labels import check_paired
 from course_utils.ranks import _ALTERNATIVES, _differences, _median
 
 __all__ = [

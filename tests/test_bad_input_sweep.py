@@ -324,7 +324,7 @@ def test_naive_ttest_refuses_a_test_train_ratio():
 
 
 def test_shared_label_validator_accepts_equivalent_types_exactly():
-    from course_utils._validation import check_label_arrays
+    from course_utils._validation_labels import check_label_arrays
 
     y, p = check_label_arrays(y_true=[0, 1, 1, 0], y_pred=np.array([False, True, False, False]))
     assert (y == p).tolist() == [True, True, False, True]  # True == 1, como en Python
@@ -416,7 +416,7 @@ def test_lists_and_tuples_are_named_in_spanish():
 
 
 def test_check_paired_compares_dataframe_columns_too():
-    from course_utils._validation import check_paired
+    from course_utils._validation_labels import check_paired
 
     a = pd.DataFrame([[0.8, 0.7]], columns=["k1", "k2"])
     check_paired(scores_a=a, scores_b=a.copy(), other=np.zeros((1, 2)))
