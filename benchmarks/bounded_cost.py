@@ -38,10 +38,10 @@ from course_utils import (
     wilcoxon_pairwise_test,
     wilcoxon_signed_rank_test,
 )
-from course_utils.bootstrap import _CALL_COST, MAX_CALLABLE_BOOTSTRAP_WORK
-from course_utils.omnibus import MAX_SKILLINGS_MACK_ALGORITHMS
-from course_utils.paired_posthoc import MAX_WILCOXON_PAIRWISE_WORK, _pairwise_work
-from course_utils.posthoc import MAX_HOMMEL_PVALUES
+from course_utils.measure.bootstrap import _CALL_COST, MAX_CALLABLE_BOOTSTRAP_WORK
+from course_utils.many_models.omnibus import MAX_SKILLINGS_MACK_ALGORITHMS
+from course_utils.many_models.paired_posthoc import MAX_WILCOXON_PAIRWISE_WORK, _pairwise_work
+from course_utils.many_models.posthoc import MAX_HOMMEL_PVALUES
 
 SEED = 20240501
 

@@ -1,7 +1,7 @@
 """Banco de pruebas: réplicas por segundo de cada procedimiento del laboratorio de simulación.
 
 Mide, con semilla fija, cuántas réplicas por segundo simula cada función de
-``course_utils.simulation`` (un proceso, ``n_jobs=1``, salvo las dos últimas filas):
+``course_utils.lab.simulation`` (un proceso, ``n_jobs=1``, salvo las dos últimas filas):
 
 1. McNemar con tablas de resultados simuladas (vectorizado; una llamada a
    ``mcnemar_test`` por par distinto de discordantes).
@@ -25,7 +25,7 @@ import time
 import numpy as np
 
 import course_utils as cu
-from course_utils.simulation import PROCEDURES
+from course_utils.lab.simulation import PROCEDURES
 
 SEED = 20240501
 WITHOUT_BOOTSTRAP = [k for k in PROCEDURES if k != "paired_bootstrap"]

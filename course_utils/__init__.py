@@ -4,120 +4,123 @@ Un paquete delgado: delega en scipy.stats, statsmodels y scikit-learn siempre qu
 pueden hacer el trabajo, y añade validación de entradas con mensajes en español,
 resultados con nombre (``dataclasses`` congeladas con ``summary()``) y gráficas.
 
-Módulos
--------
-data        Carga de UCI Adult sin conexión (``load_adult``).
-intervals   Intervalos para proporciones (reexporta los de bootstrap).
-bootstrap   Intervalos bootstrap de medidas de clasificación.
-metrics     Medidas de clasificación a partir de matrices de confusión.
-comparison  Pruebas para comparar dos modelos (reexporta mcnemar y two_proportions).
-mcnemar     Prueba de McNemar.
-two_proportions  No inferioridad, potencia y tamaño muestral (dos proporciones).
-equivalence Equivalencia (TOST) y no inferioridad pareadas.
-resampling  Validación cruzada pareada (r×k y 5×2).
-plots       Gráficas de pruebas t, distribuciones bootstrap e intervalos.
-simulation  Laboratorio de simulación: error de tipo I, potencia y cobertura.
-simulation_cv  Simulación con algoritmos entrenados (reexportada por simulation).
-bayesian    Comparación bayesiana con ROPE (prueba t correlacionada, rangos con signo).
-benchmark   Banco de pruebas sin conexión: 10 conjuntos reales, 6 algoritmos, tabla N×k.
-multiple    Varios algoritmos sobre varios conjuntos: reúne ranks (la tabla N×k y sus
-            rangos), omnibus (Friedman, Quade, rangos alineados, Skillings-Mack con celdas
-            vacías), posthoc (Nemenyi, Holm, Bonferroni-Dunn, Hochberg, Hommel, Finner, Li,
-            Shaffer, Bergmann-Hommel, Wilcoxon-Holm; rangos de Friedman o alineados) y
-            two_algorithms (Wilcoxon y signos).
-exhaustive  Conjuntos exhaustivos de hipótesis por parejas y ajuste de Bergmann-Hommel.
-paired_posthoc  Wilcoxon por parejas con Bergmann-Hommel, Shaffer o Holm (o frente a un
-            control), sin rangos medios; ajuste de los valores p de cualquier prueba por parejas.
-seeds       Semillas: orden estocástico aproximado (ASO) entre dos configuraciones.
-aggregates  Muchas ejecuciones en muchas tareas: media intercuartílica, brecha de optimalidad,
-            probabilidad de mejora y perfiles de rendimiento con bootstrap estratificado.
-plots_multiple  Diagrama de diferencias críticas.
-single_test_set  Un conjunto de prueba: reúne delong (dos AUC), cochran (Q de Cochran y
-            McNemar por parejas) y permutation (prueba de permutación pareada).
-quiz        Preguntas «Compruebe lo que ha entendido» de cada cuaderno (quizzes/NN.toml).
-regression  Dos regresores sobre el mismo conjunto de prueba: Diebold y Mariano,
-            intervalo bootstrap de la diferencia de MAE o RMSE.
-question_evals  Evaluaciones por preguntas (Miller, 2024): puntuación y error estándar
-            (por grupos, con varias respuestas por pregunta), diferencias pareadas con
-            McNemar y Holm, potencia y efecto mínimo detectable.
-guide       La guía «¿Qué prueba uso?» del cuaderno 10, como datos.
-report      Analizar los resultados propios y escribir el informe (``analyze_results``;
-            desde la terminal, ``python -m course_utils informe resultados.csv``).
+Partes
+------
+Cada carpeta es una parte del curso; ``import course_utils as cu`` da todos los nombres
+públicos (``cu.bootstrap_interval``, ``cu.mcnemar_test``...), vivan donde vivan.
+
+measure/      Medir un modelo (cuadernos 01-03): medidas de clasificación (metrics),
+              intervalos para proporciones (intervals), bootstrap (bootstrap) y sus gráficas
+              (plots).
+two_models/   Comparar dos modelos (04-07, 09): validación cruzada pareada (resampling), t
+              corregida y 5×2cv (comparison), McNemar (mcnemar), dos proporciones, no
+              inferioridad y potencia (two_proportions), equivalencia (equivalence) y la
+              comparación bayesiana con ROPE (bayesian).
+practice/     Comparaciones de la práctica (12): un conjunto de prueba (single_test_set reúne
+              delong, cochran y permutation), dos regresores (regression), semillas (seeds),
+              evaluaciones por preguntas (question_evals) y muchas ejecuciones en muchas tareas
+              (aggregates).
+many_models/  Varios algoritmos sobre varios conjuntos (08, 11): la tabla N×k y sus rangos
+              (ranks), Friedman y compañía (omnibus), post hoc (posthoc, paired_posthoc,
+              exhaustive, adjust), dos algoritmos (two_algorithms), el diagrama de diferencias
+              críticas (plots_multiple); multiple los reúne.
+lab/          El laboratorio de simulación (10): error de tipo I, potencia y cobertura
+              (simulation, simulation_cv).
+selfcheck/    Ejercicios que se comprueban solos (exercises) y preguntas de repaso (quiz,
+              con quizzes/NN.toml).
+report/       De los resultados propios a un informe (13): ``analyze_results``, la orden
+              ``python -m course_utils informe`` y la guía «¿Qué prueba uso?» (guide).
+datasets/     Datos sin conexión: UCI Adult (data) y el banco de pruebas de varios conjuntos
+              (benchmark).
+
+Los módulos que empiezan por ``_`` en esta carpeta son la base común: validación de entradas
+(``_validation``, ``_validation_labels``), resultados (``_results``), nombres de opciones
+(``_options``) y las rutas de la versión 1.0 (``_moved``: ``course_utils.metrics`` sigue
+funcionando en la serie 1.x, con un ``DeprecationWarning``). El mapa completo, en
+CONTRIBUTING.md.
 """
 
 import importlib
 import importlib.util
+
+from course_utils import _moved
+
+_moved.install()  # las rutas de módulo de la 1.0 (course_utils.metrics...) siguen valiendo
 
 # Los nombres públicos se importan al primer uso (``cu.analyze_results`` importa
 # course_utils.report, y con él scipy y pandas): ``import course_utils`` no carga scipy,
 # statsmodels, scikit-learn ni matplotlib hasta que hacen falta, y ``python -m course_utils
 # informe --help`` responde sin esperar a ninguno. Cada módulo, con los nombres que exporta:
 _EXPORTS: dict[str, tuple[str, ...]] = {
-    "data": ("ADULT_FEATURES", "load_adult"),
+    "datasets.data": ("ADULT_FEATURES", "load_adult"),
     # --- intervalos y medidas ---
-    "intervals": (
+    "measure.intervals": (
         "BootstrapResult", "IntervalResult", "PairedBootstrapResult", "bootstrap_interval",
         "paired_bootstrap_difference", "proportion_interval",
     ),
-    "metrics": ("ClassificationMetrics", "classification_metrics"),
+    "measure.metrics": ("ClassificationMetrics", "classification_metrics"),
     # --- comparación, remuestreo y gráficas ---
-    "comparison": (
+    "two_models.comparison": (
         "TestResult", "cohens_d", "combined_ftest_5x2cv", "corrected_resampled_ttest",
         "mcnemar_table", "mcnemar_test", "noninferiority_test", "paired_ttest_5x2cv",
         "power_two_proportions", "sample_size_two_proportions",
     ),
-    "equivalence": ("EquivalenceResult", "cv_equivalence_test", "mcnemar_equivalence_test"),
+    "two_models.equivalence": (
+        "EquivalenceResult", "cv_equivalence_test", "mcnemar_equivalence_test",
+    ),
     # --- comparación bayesiana con ROPE ---
-    "bayesian": (
+    "two_models.bayesian": (
         "BayesianSignedRankResult", "BayesianTTestResult", "bayesian_correlated_ttest",
         "bayesian_signed_rank_test", "plot_bayesian_signed_rank", "plot_bayesian_ttest",
     ),
-    "plots": ("plot_bootstrap", "plot_intervals", "plot_t_test"),
-    "resampling": ("five_by_two", "paired_cv_scores", "repeated_stratified_kfold"),
+    "measure.plots": ("plot_bootstrap", "plot_intervals", "plot_t_test"),
+    "two_models.resampling": ("five_by_two", "paired_cv_scores", "repeated_stratified_kfold"),
     # --- simulation lab (notebook 10) ---
-    "simulation": (
+    "lab.simulation": (
         "MonteCarloRate", "SimulationResult", "make_two_view_data", "monte_carlo_rate",
         "proportion_coverage", "simulate_bootstrap_coverage", "simulate_cv_tests",
         "simulate_mcnemar", "simulate_proportion_coverage",
     ),
     # --- varios algoritmos sobre varios conjuntos de datos ---
-    "benchmark": (
+    "datasets.benchmark": (
         "BENCHMARK_DATASETS", "BENCHMARK_MODELS", "BenchmarkDataset", "BenchmarkResult",
         "benchmark_models", "benchmark_scores", "load_benchmark_dataset", "load_demsar_2006",
         "load_garcia_herrera_2008",
     ),
-    "multiple": (
+    "many_models.multiple": (
         "ADJUST_METHODS", "FriedmanResult", "OmnibusResult", "PostHocResult", "TwoAlgorithmsResult",
         "adjust_pvalues", "aligned_ranks_test", "average_ranks", "control_test",
         "critical_difference", "friedman_test", "nemenyi_test", "pairwise_test", "quade_test",
         "shaffer_true_counts", "sign_test", "skillings_mack_test", "wilcoxon_holm_test",
         "wilcoxon_signed_rank_test",
     ),
-    "exhaustive": ("MAX_EXHAUSTIVE_K", "bergmann_hommel_apv", "exhaustive_sets"),
-    "paired_posthoc": ("adjust_pairwise_pvalues", "wilcoxon_pairwise_test"),
-    "seeds": ("ASO_THRESHOLD", "MAX_ASO_WORK", "ASOResult", "almost_stochastic_order_test"),
-    "aggregates": (
+    "many_models.exhaustive": ("MAX_EXHAUSTIVE_K", "bergmann_hommel_apv", "exhaustive_sets"),
+    "many_models.paired_posthoc": ("adjust_pairwise_pvalues", "wilcoxon_pairwise_test"),
+    "practice.seeds": (
+        "ASO_THRESHOLD", "MAX_ASO_WORK", "ASOResult", "almost_stochastic_order_test",
+    ),
+    "practice.aggregates": (
         "AGGREGATES", "AggregatesResult", "ImprovementResult", "ProfileResult",
         "performance_profile", "probability_of_improvement", "robust_aggregates",
     ),
-    "plots_multiple": ("plot_critical_difference",),
+    "many_models.plots_multiple": ("plot_critical_difference",),
     # --- modelos ya entrenados sobre un mismo conjunto de prueba ---
-    "regression": ("diebold_mariano_test", "regression_difference_interval"),
+    "practice.regression": ("diebold_mariano_test", "regression_difference_interval"),
     # --- de los resultados propios a un informe ---
-    "guide": ("GUIDE", "GuideEntry"),
+    "report.guide": ("GUIDE", "GuideEntry"),
     "report": ("AnalysisResult", "analyze_results", "read_results"),
-    "quiz": ("QuizFormatError", "course_quizzes", "load_quiz", "quiz_question"),
-    "single_test_set": (
+    "selfcheck.quiz": ("QuizFormatError", "course_quizzes", "load_quiz", "quiz_question"),
+    "practice.single_test_set": (
         "CochranQResult", "DeLongResult", "PermutationTestResult", "cochran_q_test", "delong_test",
         "paired_permutation_test",
     ),
     # --- evaluaciones por preguntas (bancos de preguntas, Miller 2024) ---
-    "question_evals": (
+    "practice.question_evals": (
         "QuestionDifference", "QuestionScore", "compare_question_models",
         "minimum_detectable_effect", "question_difference", "question_power", "question_score",
     ),
     # --- ejercicios que se comprueban solos ---
-    "exercises": ("CheckResult", "ExerciseAnswer", "comprobar"),
+    "selfcheck.exercises": ("CheckResult", "ExerciseAnswer", "comprobar"),
 }
 _WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
 

@@ -1,7 +1,7 @@
 """Resultado común de las pruebas (:class:`TestResult`) y nombres en español de los métodos.
 
-Lo comparten :mod:`course_utils.comparison`, :mod:`course_utils.mcnemar` y
-:mod:`course_utils.two_proportions` (y los módulos que devuelven un ``TestResult``).
+Lo comparten :mod:`course_utils.two_models.comparison`, :mod:`course_utils.two_models.mcnemar` y
+:mod:`course_utils.two_models.two_proportions` (y los módulos que devuelven un ``TestResult``).
 """
 
 from __future__ import annotations

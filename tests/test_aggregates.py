@@ -1,4 +1,4 @@
-"""Agregados robustos (course_utils.aggregates) frente a rliable y a referencias exactas.
+"""Agregados robustos (course_utils.practice.aggregates) frente a rliable y a referencias exactas.
 
 Referencias:
 

@@ -27,6 +27,7 @@ from scipy import stats
 from sklearn.metrics import accuracy_score
 
 import course_utils as cu
+from course_utils.selfcheck import exercises
 
 # Frases de los mensajes de error de NumPy, scipy, pandas, scikit-learn y Python que no
 # deben llegar nunca al estudiante.
@@ -904,7 +905,7 @@ def _check_cd(args, res):
 
 def _tied_differences(a, b):
     """``a - b`` con 0 donde solo hay ruido relativo (1e-12 de ``max(|a|, |b|)``), como la
-    regla de empates documentada en ``course_utils.multiple``."""
+    regla de empates documentada en ``course_utils.many_models.multiple``."""
     a, b = np.asarray(a, float), np.asarray(b, float)
     d = a - b
     return np.where(np.abs(d) <= 1e-12 * np.maximum(np.abs(a), np.abs(b)), 0.0, d)
@@ -1330,7 +1331,7 @@ SWEEP["quiz_question"] = Case(
 EXCLUDED.update({
     "load_quiz": "lee un fichero: sus errores (fichero, pregunta y campo) los prueba "
                  "tests/test_quizzes.py con variantes rotas de un ejemplo",
-    "course_quizzes": "sin argumentos: lee los ficheros course_utils/quizzes/NN.toml (validados "
+    "course_quizzes": "sin argumentos: lee los ficheros course_utils/selfcheck/quizzes/NN.toml (validados "
                       "en tests/test_quizzes.py)",
     "QuizFormatError": "clase de excepción, no es invocable con datos del usuario",
 })
@@ -1553,7 +1554,7 @@ EXCLUDED.update({
 def _check_comprobar(args, res):
     """Una respuesta aceptada es de verdad la esperada (un texto, leído con ``float``) o ``None``
     (aún sin respuesta); una respuesta con otra forma da «✘ Todavía no», no un error."""
-    spec = cu.ExerciseAnswer.from_json(cu.exercises.load_answers()[res.exercise])
+    spec = cu.ExerciseAnswer.from_json(exercises.load_answers()[res.exercise])
     answer = args["respuesta"]
     if res.correct:
         number = float(answer.replace(",", ".")) if isinstance(answer, str) else answer

@@ -1,4 +1,4 @@
-"""Pruebas de course_utils.bayesian contra referencias independientes.
+"""Pruebas de course_utils.two_models.bayesian contra referencias independientes.
 
 - Forma cerrada: la t a posteriori escrita aquí con ``scipy.stats.t`` (Corani y Benavoli, 2015).
 - Identidad: con ROPE vacía, P(B mejor) = valor p unilateral de la t corregida.
@@ -32,7 +32,7 @@ from course_utils import (  # noqa: E402
     plot_bayesian_signed_rank,
     plot_bayesian_ttest,
 )
-from course_utils.bayesian import _signed_rank_thetas  # noqa: E402
+from course_utils.two_models.bayesian import _signed_rank_thetas  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,4 @@
-"""Pruebas de course_utils.benchmark: conjuntos sin conexión y protocolo de validación cruzada.
+"""Pruebas de course_utils.datasets.benchmark: conjuntos sin conexión y protocolo de validación cruzada.
 
 Referencias independientes: los cargadores de scikit-learn (``load_iris``...) y de
 statsmodels (``statsmodels.datasets.*.load_pandas``), ``cross_val_score`` de scikit-learn
@@ -20,7 +20,8 @@ from sklearn.model_selection import RepeatedStratifiedKFold, cross_val_score
 from sklearn.naive_bayes import GaussianNB
 
 import course_utils as cu
-from course_utils import benchmark as bm
+from course_utils.datasets import data
+from course_utils.datasets import benchmark as bm
 
 
 @pytest.mark.parametrize(
@@ -75,7 +76,7 @@ def test_modechoice_one_row_per_traveller():
 def test_adult_is_one_hot_of_load_adult():
     X, y = cu.load_adult("train")
     ds = cu.load_benchmark_dataset("adult", max_rows=None)
-    n_cat = sum(len(v) for v in cu.data.ADULT_CATEGORIES.values())
+    n_cat = sum(len(v) for v in data.ADULT_CATEGORIES.values())
     assert ds.X.shape == (len(y), 6 + n_cat)
     np.testing.assert_array_equal(ds.y, y.to_numpy())
     np.testing.assert_array_equal(ds.X[:, 0], X["age"].to_numpy())
@@ -112,7 +113,7 @@ def test_checksum_mismatch_is_refused(monkeypatch):
 
 
 def test_demsar_checksum(tmp_path, monkeypatch):
-    src = bm.Path(cu.data.data_dir()) / "demsar2006_table6.csv"
+    src = bm.Path(data.data_dir()) / "demsar2006_table6.csv"
     shutil.copy(src, tmp_path / src.name)
     monkeypatch.setenv("COURSE_UTILS_DATA", str(tmp_path))
     auc, ranks = cu.load_demsar_2006()
@@ -213,7 +214,7 @@ def test_garcia_herrera_checksum_and_published_values(tmp_path, monkeypatch):
     fr = cu.friedman_test(acc)
     assert round(fr.statistic, 3) == 39.647 and f"{fr.pvalue:.3e}" == "5.121e-08"
     assert round(fr.iman_davenport, 3) == 14.309 and f"{fr.iman_davenport_pvalue:.3e}" == "1.593e-09"
-    src = bm.Path(cu.data.data_dir()) / "garcia_herrera2008.csv"
+    src = bm.Path(data.data_dir()) / "garcia_herrera2008.csv"
     shutil.copy(src, tmp_path / src.name)
     monkeypatch.setenv("COURSE_UTILS_DATA", str(tmp_path))
     (tmp_path / src.name).write_text(src.read_text().replace("0.219", "0.218"))

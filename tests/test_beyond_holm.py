@@ -21,6 +21,7 @@ from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
 import course_utils as cu
+from course_utils.many_models import posthoc
 from conftest import run_r
 from test_bad_input_sweep import assert_spanish
 
@@ -241,7 +242,7 @@ def test_hommel_equals_statsmodels_and_closed_testing(kind):
 
 
 def test_hommel_is_bounded():
-    from course_utils.posthoc import MAX_HOMMEL_PVALUES
+    from course_utils.many_models.posthoc import MAX_HOMMEL_PVALUES
 
     rng = np.random.default_rng(0)
     big = rng.uniform(size=MAX_HOMMEL_PVALUES + 1)
@@ -325,7 +326,7 @@ def test_shaffer_multipliers_for_four_algorithms():
     expected = np.minimum(1, np.maximum.accumulate(t * p))
     table = np.tile([0.9, 0.8, 0.7, 0.6], (12, 1))  # solo para obtener k = 4
     res = cu.pairwise_test(table, method="shaffer")
-    got = cu.posthoc._shaffer_apv(p, 4)
+    got = posthoc._shaffer_apv(p, 4)
     np.testing.assert_allclose(got, expected, rtol=1e-15)
     assert len(res.comparisons) == 6
 

@@ -1391,7 +1391,7 @@ def test_every_term_introduced_with_its_english_name_is_in_the_glossary():
 
 
 # ---------------------------------------------------------------------------------------------
-# Preguntas «Compruebe lo que ha entendido» (course_utils.quiz), sin núcleo y sin conexión
+# Preguntas «Compruebe lo que ha entendido» (course_utils.selfcheck.quiz), sin núcleo y sin conexión
 # ---------------------------------------------------------------------------------------------
 
 
@@ -1399,7 +1399,7 @@ def test_quiz_works_on_the_site_and_without_javascript(browser, site, server):
     """En la página de 05: una opción incorrecta da su explicación, la correcta lo confirma y una
     respuesta numérica dentro de la tolerancia se acepta; fórmulas compuestas, nada fuera de la
     máquina, sin errores. Sin JavaScript, las opciones se despliegan una a una."""
-    from course_utils.quiz import course_quizzes
+    from course_utils.selfcheck.quiz import course_quizzes
 
     quiz = course_quizzes().get("05")
     if quiz is None:

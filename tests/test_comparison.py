@@ -1,4 +1,4 @@
-"""Pruebas de course_utils.comparison contra referencias independientes.
+"""Pruebas de course_utils.two_models.comparison contra referencias independientes.
 
 Referencias: scipy.stats, statsmodels y fórmulas escritas aquí a mano (bucles
 simples), nunca valores copiados de la propia función.

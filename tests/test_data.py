@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from course_utils import ADULT_FEATURES, load_adult
-from course_utils.data import ADULT_CATEGORIES, data_dir
+from course_utils.datasets.data import ADULT_CATEGORIES, data_dir
 
 UCI_NAMES = [
     "age", "workclass", "fnlwgt", "education", "education-num", "marital-status", "occupation",

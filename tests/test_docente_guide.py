@@ -231,13 +231,13 @@ def test_outcomes_are_assessed(nn):
 
 @lru_cache(maxsize=1)
 def exercise_ids() -> set[str]:
-    return set(json.loads((ROOT / "course_utils" / "exercise_answers.json").read_text()))
+    return set(json.loads((ROOT / "course_utils" / "selfcheck" / "exercise_answers.json").read_text()))
 
 
 @pytest.mark.parametrize("nn", sorted(NOTEBOOKS))
 def test_quiz_and_exercise_ids_exist_and_belong_to_the_notebook(nn):
     block = blocks()[nn]
-    quiz = tomllib.loads((ROOT / "course_utils" / "quizzes" / f"{nn}.toml").read_text("utf-8"))
+    quiz = tomllib.loads((ROOT / "course_utils" / "selfcheck" / "quizzes" / f"{nn}.toml").read_text("utf-8"))
     quiz_ids = {q["id"] for q in quiz["pregunta"]}
     named = ids("pregunta", block)
     assert named and set(named) <= quiz_ids, set(named) - quiz_ids
@@ -354,7 +354,7 @@ def _heading_level(cell, plain: str) -> int:
 def test_polled_questions_are_on_the_sessions_sections(nn):
     """Una pregunta que se vota en una sesión es de una sección ya vista (de esa sesión o de una
     anterior del mismo cuaderno), o de las secciones sin número (errores comunes...)."""
-    quiz = tomllib.loads((ROOT / "course_utils" / "quizzes" / f"{nn}.toml").read_text("utf-8"))
+    quiz = tomllib.loads((ROOT / "course_utils" / "selfcheck" / "quizzes" / f"{nn}.toml").read_text("utf-8"))
     where = {q["id"]: q.get("seccion", "") for q in quiz["pregunta"]}
     seen: set[int] = set()
     found = sessions(blocks()[nn])

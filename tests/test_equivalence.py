@@ -1,4 +1,4 @@
-"""Pruebas de course_utils.equivalence contra referencias independientes.
+"""Pruebas de course_utils.two_models.equivalence contra referencias independientes.
 
 Referencias: statsmodels (``ttost_paired``, ``mcnemar``), la identidad TOST
 p = máx(p unilaterales) escrita con ``scipy.stats.t``/``scipy.stats.norm``, la
@@ -17,7 +17,7 @@ from statsmodels.stats.contingency_tables import mcnemar
 from statsmodels.stats.weightstats import ttost_paired
 
 import course_utils as cu
-from course_utils.equivalence import (
+from course_utils.two_models.equivalence import (
     EquivalenceResult,
     cv_equivalence_test,
     mcnemar_equivalence_test,
@@ -195,7 +195,7 @@ def test_tango_statistic_matches_numerical_constrained_mle(table, margin):
 @pytest.mark.parametrize("table", [[[70, 10], [3, 17]], [[50, 12], [3, 35]], [[9, 1], [8, 2]]])
 def test_tango_at_zero_is_mcnemar_without_correction(table):
     # Con delta0 = 0 la prueba score de Tango es la de McNemar: z² = (b - c)²/(b + c).
-    from course_utils.equivalence import _tango_statistic
+    from course_utils.two_models.equivalence import _tango_statistic
 
     b, c, n = table[0][1], table[1][0], sum(map(sum, table))
     z, _ = _tango_statistic(b, c, n, 0.0)
@@ -212,7 +212,7 @@ def test_mcnemar_duality_with_tango_interval(margin):
 
 
 def test_tango_interval_bounds_solve_the_score_equation():
-    from course_utils.equivalence import _tango_statistic
+    from course_utils.two_models.equivalence import _tango_statistic
 
     table = [[70, 10], [3, 17]]
     res = mcnemar_equivalence_test(table, margin=0.05, alpha=0.05)

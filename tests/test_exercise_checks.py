@@ -1,7 +1,7 @@
 """Ejercicios que se comprueban solos (``cu.comprobar``), sobre todos los ejercicios comprobados.
 
 - Cada comprobación acepta el valor de la solución y rechaza cada error típico declarado, con su
-  pista; la lista sale de ``course_utils/exercise_answers.json``, no se escribe aquí.
+  pista; la lista sale de ``course_utils/selfcheck/exercise_answers.json``, no se escribe aquí.
 - Los valores esperados son los que calculan las soluciones: el fichero es exactamente lo que se
   recoge de las salidas guardadas de los cuadernos del docente (que nbval verifica), cada
   comprobación guardada muestra «✔ Correcto», y cada número esperado aparece, redondeado, en las
@@ -32,7 +32,7 @@ import pandas as pd
 import pytest
 
 import course_utils as cu
-from course_utils.exercises import MISTAKES, PAYLOAD_KEY, ExerciseAnswer, load_answers
+from course_utils.selfcheck.exercises import MISTAKES, PAYLOAD_KEY, ExerciseAnswer, load_answers
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -65,7 +65,7 @@ def test_there_are_checks_and_the_file_is_the_harvest_of_the_stored_outputs():
     celda de comprobación guardada muestra la confirmación (nbval la re-ejecuta)."""
     assert len(ANSWERS) >= 7
     text = make_student_copies.expected_answers(read)  # falla si alguna no muestra «✔»
-    assert (ROOT / "course_utils" / "exercise_answers.json").read_text(encoding="utf-8") == text, (
+    assert (ROOT / "course_utils" / "selfcheck" / "exercise_answers.json").read_text(encoding="utf-8") == text, (
         "regenere con: python tools/make_student_copies.py"
     )
 
@@ -195,7 +195,7 @@ def test_every_check_cell_in_the_notebooks_is_harvested():
 
 def _install(monkeypatch, **answers):
     table = {k: v.to_json() for k, v in answers.items()}
-    monkeypatch.setattr("course_utils.exercises.load_answers", lambda: table)
+    monkeypatch.setattr("course_utils.selfcheck.exercises.load_answers", lambda: table)
 
 
 def test_numeric_mistakes_and_messages(monkeypatch):

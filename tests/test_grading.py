@@ -1064,15 +1064,15 @@ def test_graded_work_stays_out_of_student_copies_package_data_and_quizzes():
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     setup = pyproject["tool"]["setuptools"]
     assert all(p.startswith("course_utils") for p in setup["packages"])
-    assert all(k == "course_utils" for k in setup["package-data"])
+    assert all(k == "course_utils" or k.startswith("course_utils.") for k in setup["package-data"])
     assert not any("docente" in pat or "practica" in pat
                    for pats in setup["package-data"].values() for pat in pats)
     assert not list((ROOT / "course_utils").rglob("*practica*"))
     examen = generar_examen(SECRETO, "parcial1")
     frases = [re.sub(r"<[^>]+>", " ", p.enunciado).split(".")[0].strip()[:50] for p in examen]
-    sitios = sorted((ROOT / "course_utils" / "quizzes").glob("*.toml")) + sorted(
+    sitios = sorted((ROOT / "course_utils" / "selfcheck" / "quizzes").glob("*.toml")) + sorted(
         (ROOT / "notebooks" / "alumnos").glob("*.ipynb")) + [
-        ROOT / "course_utils" / "exercise_answers.json"]
+        ROOT / "course_utils" / "selfcheck" / "exercise_answers.json"]
     for path in sitios:
         text = path.read_text(encoding="utf-8")
         assert "docente/evaluacion" not in text and "practica1_predicciones" not in text, path

@@ -2,7 +2,7 @@
 
 Cada texto que ve el estudiante al equivocarse (o al acertar) puede mandarle a repasar algo: la
 sección de una declaración de ejercicio («Repase la sección 5.»), las pistas de sus alternativas
-y errores típicos, y la retroalimentación de las preguntas (``course_utils/quizzes/NN.toml``:
+y errores típicos, y la retroalimentación de las preguntas (``course_utils/selfcheck/quizzes/NN.toml``:
 enunciado, opciones, ``retro``, ``retro_correcta``, ``retro_incorrecta``, ``fallo``). Toda
 referencia que nombran tiene que existir en el cuaderno guardado al que se refiere:
 
@@ -40,8 +40,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 import classroom  # noqa: E402
 
 NOTEBOOKS = {p.name[:2]: p for p in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))}
-QUIZZES = sorted((ROOT / "course_utils" / "quizzes").glob("[0-9][0-9].toml"))
-ANSWERS = ROOT / "course_utils" / "exercise_answers.json"
+QUIZZES = sorted((ROOT / "course_utils" / "selfcheck" / "quizzes").glob("[0-9][0-9].toml"))
+ANSWERS = ROOT / "course_utils" / "selfcheck" / "exercise_answers.json"
 
 _NUMBERED = re.compile(r"^(\d+)\.\s+(.*)$")
 _SUBNUMBERED = re.compile(r"^\d+\.\d+\s+(.*)$")

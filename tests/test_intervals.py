@@ -1,4 +1,4 @@
-"""Pruebas de course_utils.intervals frente a referencias independientes.
+"""Pruebas de course_utils.measure.intervals frente a referencias independientes.
 
 Referencias: statsmodels ``proportion_confint`` y las fórmulas de Wald y Wilson escritas
 a mano; ``sklearn.metrics`` para las estimaciones; ``scipy.stats.bootstrap`` para los
@@ -236,7 +236,7 @@ def test_multinomial_distribution_matches_index_resampling_loop():
 def test_multinomial_draws_have_multinomial_moments():
     # Bloque interno (rng.multinomial) frente a las fórmulas de la multinomial:
     # E[X_i] = N p_i, Var[X_i] = N p_i (1 - p_i), Cov[X_i, X_j] = -N p_i p_j.
-    from course_utils.intervals import _multinomial_cells
+    from course_utils.measure.intervals import _multinomial_cells
 
     cells = np.array([0, 120, 30, 0, 5, 45])
     nz, draws = _multinomial_cells(np.random.default_rng(0), cells, 200_000)

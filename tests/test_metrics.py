@@ -1,4 +1,4 @@
-"""Pruebas de course_utils.metrics frente a scikit-learn (referencia independiente)."""
+"""Pruebas de course_utils.measure.metrics frente a scikit-learn (referencia independiente)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pruebas de course_utils.multiple y del diagrama CD.
+"""Pruebas de course_utils.many_models.multiple y del diagrama CD.
 
 Referencias independientes: el ejemplo resuelto de Demšar (2006, §3.2.2 y tabla 6),
 ``scipy.stats`` (friedmanchisquare, studentized_range, norm, wilcoxon, binomtest),
@@ -22,7 +22,7 @@ from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
 import course_utils as cu
-from course_utils.benchmark import load_demsar_2006
+from course_utils.datasets.benchmark import load_demsar_2006
 
 PROPS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -308,7 +308,7 @@ def test_wilcoxon_auto_exact_agrees_with_scipy_exact_at_400():
 def test_wilcoxon_pairwise_refuses_work_beyond_its_bound():
     # 200 algoritmos y 2000 conjuntos: 19 900 parejas (unos 50 s antes del tope); el error
     # nombra el tamaño y el límite, y se da antes de hacer ninguna prueba.
-    from course_utils.paired_posthoc import MAX_WILCOXON_PAIRWISE_WORK
+    from course_utils.many_models.paired_posthoc import MAX_WILCOXON_PAIRWISE_WORK
 
     table = np.random.default_rng(0).uniform(size=(2000, 200))
     with pytest.raises(ValueError, match=r"`scores`: 19900 parejas .* 2000 conjuntos .*2e\+07"):

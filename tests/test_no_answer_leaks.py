@@ -1,8 +1,8 @@
 """Ninguna salida guardada ni ningún texto de cuestionario da la respuesta de un ejercicio.
 
-Para cada ejercicio comprobado se toma su respuesta de ``course_utils/exercise_answers.json`` y se
+Para cada ejercicio comprobado se toma su respuesta de ``course_utils/selfcheck/exercise_answers.json`` y se
 buscan, en las salidas de las celdas que no son solución de su cuaderno y en el cuestionario
-``course_utils/quizzes/NN.toml``, números que la comprobación aceptaría (con su tolerancia).
+``course_utils/selfcheck/quizzes/NN.toml``, números que la comprobación aceptaría (con su tolerancia).
 Los números de las soluciones, en cambio, se buscan en sus comentarios: una solución plegada no
 debe decir el resultado ni el veredicto antes de ejecutarse.
 """
@@ -17,10 +17,10 @@ import nbformat
 import numpy as np
 import pytest
 
-from course_utils.exercises import ExerciseAnswer, check_answer
+from course_utils.selfcheck.exercises import ExerciseAnswer, check_answer
 
 ROOT = Path(__file__).resolve().parents[1]
-ANSWERS = json.loads((ROOT / "course_utils" / "exercise_answers.json").read_text("utf-8"))
+ANSWERS = json.loads((ROOT / "course_utils" / "selfcheck" / "exercise_answers.json").read_text("utf-8"))
 NUMBER = re.compile(r"(?<![\w.,])[-−]?\d+(?:[.,]\d+)?(?![\w])")
 
 # Números que forman parte del enunciado de otro ejercicio o de la teoría y coinciden por azar
@@ -116,7 +116,7 @@ def _is_solution(cell) -> bool:
 
 
 def _quiz_texts(nn: str) -> list[tuple[str, str]]:
-    path = ROOT / "course_utils" / "quizzes" / f"{nn}.toml"
+    path = ROOT / "course_utils" / "selfcheck" / "quizzes" / f"{nn}.toml"
     if not path.exists():
         return []
     quiz = tomllib.loads(path.read_text("utf-8"))

@@ -144,7 +144,7 @@ def test_session_plan_marks_sessions_that_fit(path):
 
 
 def _quiz_questions(path: Path) -> int:
-    quiz = ROOT / "course_utils" / "quizzes" / f"{path.name[:2]}.toml"
+    quiz = ROOT / "course_utils" / "selfcheck" / "quizzes" / f"{path.name[:2]}.toml"
     return len(tomllib.loads(quiz.read_text(encoding="utf-8")).get("pregunta", []))
 
 

@@ -1,4 +1,4 @@
-"""Pruebas de course_utils.plots (backend Agg; se cierran todas las figuras)."""
+"""Pruebas de course_utils.measure.plots (backend Agg; se cierran todas las figuras)."""
 
 from __future__ import annotations
 
@@ -190,7 +190,7 @@ def test_plot_bootstrap_stand_in():
 
 
 def test_plot_bootstrap_real_result():
-    intervals = pytest.importorskip("course_utils.intervals")
+    intervals = pytest.importorskip("course_utils.measure.intervals")
     y_true = np.tile([0, 1, 1, 0, 1], 40)
     y_pred = y_true.copy()
     y_pred[::7] = 1 - y_pred[::7]

@@ -14,7 +14,7 @@ from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.power import NormalIndPower
 
 import course_utils as cu
-from course_utils.question_evals import (
+from course_utils.practice.question_evals import (
     compare_question_models,
     minimum_detectable_effect,
     question_difference,

@@ -1,4 +1,4 @@
-"""Preguntas «Compruebe lo que ha entendido» (``course_utils/quizzes/NN.toml``).
+"""Preguntas «Compruebe lo que ha entendido» (``course_utils/selfcheck/quizzes/NN.toml``).
 
 - El lector rechaza cada problema de formato con un mensaje que nombra fichero, pregunta y campo
   (sobre un ejemplo propio, ``tests/data/quiz/99.toml``, y variantes rotas de él).
@@ -26,11 +26,12 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from course_utils import comprobar, quiz
-from course_utils.exercises import (
+from course_utils import comprobar
+from course_utils.selfcheck import quiz
+from course_utils.selfcheck.exercises import (
     NEAR_HINT, UNREADABLE_KINDS, UnreadableAnswer, load_answers, read_number,
 )
-from course_utils.quiz import QuizFormatError, load_quiz
+from course_utils.selfcheck.quiz import QuizFormatError, load_quiz
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "tests" / "data" / "quiz" / "99.toml"
@@ -68,7 +69,7 @@ def test_numeric_check_rules():
 def test_quiz_and_comprobar_share_the_rules():
     """Una pregunta numérica y un ejercicio de ``cu.comprobar`` con la misma respuesta, la misma
     tolerancia absoluta y el mismo error típico (×100) dan el mismo veredicto y la misma pista."""
-    import course_utils.exercises as ex
+    import course_utils.selfcheck.exercises as ex
 
     numeric = load_quiz(EXAMPLE).questions[1]  # 0.031 ± 0.0005; fallo 3.1 ± 0.05
     spec = ex.ExerciseAnswer(numeric.answer, section="3", rtol=0.0, atol=numeric.tolerance,
@@ -109,7 +110,7 @@ def _read_kind(text: str) -> tuple[str, float | None]:
 
 @pytest.mark.parametrize("text", TYPED)
 def test_numeric_check_reads_text_as_comprobar_does(text):
-    """Una sola lectura de números (``course_utils.exercises.read_number``) para las preguntas y
+    """Una sola lectura de números (``course_utils.selfcheck.exercises.read_number``) para las preguntas y
     para ``cu.comprobar``: lo que se lee da la misma corrección que el número escrito con punto
     (la referencia es ``float`` de Python); lo que no se lee es un error que nombra ``value``."""
     numeric = load_quiz(EXAMPLE).questions[1]
@@ -460,7 +461,7 @@ def test_export_tool_writes_both_files(tmp_path):
 # (ni en el enunciado, ni en una opción, ni en una explicación, ni como respuesta numérica).
 #
 # Qué cuenta como «el resultado de un ejercicio»: el valor que comprueba ``cu.comprobar`` (el
-# ``value`` de ``course_utils/exercise_answers.json``, que se regenera con los cuadernos; las
+# ``value`` de ``course_utils/selfcheck/exercise_answers.json``, que se regenera con los cuadernos; las
 # alternativas son respuestas erróneas y no cuentan). En los ejercicios de respuesta categórica
 # («sí»/«no», un nombre) el resultado son los números que decide la respuesta: los que imprime
 # la solución del ejercicio y ninguna otra salida del cuaderno.
@@ -624,7 +625,7 @@ def test_choice_exercises_have_deciding_numbers():
     assert _solution_only_numbers(nb, 2) == [0.7777]
     for key, answer in load_answers().items():
         if answer["kind"] == "choice":
-            notebook = load_quiz(ROOT / "course_utils" / "quizzes" / f"{key[:2]}.toml").notebook
+            notebook = load_quiz(ROOT / "course_utils" / "selfcheck" / "quizzes" / f"{key[:2]}.toml").notebook
             assert _exercise_results(key[:2], notebook)[key], key
 
 

@@ -3,7 +3,7 @@
 Referencias independientes: las funciones del curso que la función reúne (cada una probada en
 su fichero contra scipy, statsmodels o R), scipy y autorank (Herbold, 2020), que elige pruebas
 para la misma tabla conjuntos × algoritmos. La guía «¿Qué prueba uso?» del cuaderno 10 y
-``course_utils.guide`` deben decir lo mismo.
+``course_utils.report.guide`` deben decir lo mismo.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from scipy import stats
 
 import course_utils as cu
 from course_utils.__main__ import main
-from course_utils.guide import GUIDE
+from course_utils.report.guide import GUIDE
 
 ROOT = Path(__file__).resolve().parent.parent
 RNG_SEED = 20261124
@@ -44,7 +44,7 @@ def test_every_guide_entry_is_in_the_notebook_10_guide(key):
     branch = branches[entry.branch]
     assert " ".join(entry.phrase.split()) in branch, (
         f"{key}: la pregunta {entry.branch} de la guía del cuaderno 10 ya no dice "
-        f"«{entry.phrase}»; cambie la guía y course_utils/guide.py a la vez"
+        f"«{entry.phrase}»; cambie la guía y course_utils/report/guide.py a la vez"
     )
     assert f"({entry.notebook})" in branch, f"{key}: la rama no enlaza {entry.notebook}"
     assert (ROOT / "notebooks" / entry.notebook).is_file()

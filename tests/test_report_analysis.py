@@ -25,7 +25,7 @@ from statsmodels.stats.proportion import proportion_confint
 
 import course_utils as cu
 from course_utils.__main__ import main
-from course_utils.guide import GUIDE
+from course_utils.report.guide import GUIDE
 
 from conftest import run_r
 

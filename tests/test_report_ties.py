@@ -16,7 +16,7 @@ from scipy import stats
 
 import course_utils as cu
 from conftest import demsar_chi2
-from course_utils.ranks import _resolution, _tie_at_resolution
+from course_utils.many_models.ranks import _resolution, _tie_at_resolution
 
 SEED = 42
 MODELS = ("A", "B", "C")

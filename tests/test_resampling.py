@@ -1,4 +1,4 @@
-"""Pruebas de course_utils.resampling contra scikit-learn y bucles escritos a mano."""
+"""Pruebas de course_utils.two_models.resampling contra scikit-learn y bucles escritos a mano."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""course_utils.seeds: el orden estocástico aproximado (ASO) contra referencias independientes.
+"""course_utils.practice.seeds: el orden estocástico aproximado (ASO) contra referencias independientes.
 
 - La definición del artículo (del Barrio et al., 2018; Dror et al., 2019) escrita aquí paso a
   paso: funciones de cuantiles :math:`F^{-1}(t) = \\inf\\{x: F_n(x) \\ge t\\}` evaluadas en cada
@@ -20,7 +20,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from course_utils.seeds import (
+from course_utils.practice.seeds import (
     ASO_THRESHOLD,
     ASOResult,
     almost_stochastic_order_test as aso_test,

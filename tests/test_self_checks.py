@@ -20,7 +20,7 @@
   enunciado con otra semilla**: 40 estudiantes simulados con el método del cuaderno, todos
   aceptados (el centro es el valor exacto y la tolerancia, 4 errores de Monte Carlo).
 
-Las pruebas leen los cuadernos guardados y ``course_utils/exercise_answers.json``; solo las de
+Las pruebas leen los cuadernos guardados y ``course_utils/selfcheck/exercise_answers.json``; solo las de
 Monte Carlo calculan algo (unos segundos).
 """
 
@@ -38,7 +38,7 @@ import pytest
 from scipy import stats
 
 import course_utils as cu
-from course_utils.exercises import ExerciseAnswer, load_answers
+from course_utils.selfcheck.exercises import ExerciseAnswer, load_answers
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))

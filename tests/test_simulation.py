@@ -1,4 +1,4 @@
-"""Pruebas del laboratorio de simulación (course_utils.simulation).
+"""Pruebas del laboratorio de simulación (course_utils.lab.simulation).
 
 Referencias independientes: statsmodels (intervalos de Wilson y Clopper-Pearson), scipy.stats
 (probabilidades binomiales para la tasa de rechazo exacta de McNemar y la cobertura de Wald,
@@ -17,7 +17,8 @@ from sklearn.naive_bayes import GaussianNB
 from statsmodels.stats.proportion import proportion_confint
 
 import course_utils as cu
-from course_utils import simulation as sim
+from course_utils.measure import intervals
+from course_utils.lab import simulation as sim
 
 CHEAP = ["resampled_t_naive", "resampled_t_corrected", "5x2cv_f", "mcnemar_exact"]
 
@@ -88,7 +89,7 @@ def test_mcnemar_power_grows_with_gap():
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("method", cu.intervals.PROPORTION_METHODS)
+@pytest.mark.parametrize("method", intervals.PROPORTION_METHODS)
 def test_interval_table_is_proportion_interval(method):
     for n in (1, 7, 50):
         low, high = sim._interval_table(n, method, 0.1)
@@ -163,7 +164,7 @@ def test_vectorized_gaussian_nb_matches_sklearn():
 
 def test_vectorized_pvalues_equal_course_functions():
     kw = dict(n_samples=120, n_holdout=6, n_repeats=3, n_folds=5, random_state=7,
-              procedures=[k for k in cu.simulation.PROCEDURES if k != "paired_bootstrap"])
+              procedures=[k for k in sim.PROCEDURES if k != "paired_bootstrap"])
     fast = cu.simulate_cv_tests(12, engine="vectorized", **kw)
     slow = cu.simulate_cv_tests(12, engine="course", **kw)
     assert fast.pvalues.keys() == slow.pvalues.keys()

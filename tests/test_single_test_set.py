@@ -1,4 +1,4 @@
-"""Pruebas de course_utils.single_test_set contra referencias independientes.
+"""Pruebas de course_utils.practice.single_test_set contra referencias independientes.
 
 * DeLong: una implementación ingenua O(m·n) escrita aquí (colocaciones con la función
   ψ y covarianzas de NumPy), ``sklearn.metrics.roc_auc_score`` para cada AUC y, si está
@@ -33,7 +33,7 @@ from statsmodels.stats.multitest import multipletests
 
 import course_utils as cu
 from conftest import missing_reference
-from course_utils.delong import _placements
+from course_utils.practice.delong import _placements
 
 # ---------------------------------------------------------------------------
 # Referencias escritas aquí
@@ -272,7 +272,7 @@ def test_delong_auc_half_and_one():
 
 
 def test_delong_limits_in_spanish(monkeypatch):
-    import course_utils.delong as sts
+    import course_utils.practice.delong as sts
 
     monkeypatch.setattr(sts, "MAX_DELONG_CASES", 10)
     y, a, b = _data(22, n=11)
@@ -523,7 +523,7 @@ def test_permutation_degenerate_and_errors():
 
 
 def test_work_limits_say_what_to_reduce(monkeypatch):
-    import course_utils.permutation as sts
+    import course_utils.practice.permutation as sts
 
     ys, sa, sb = _data(30, n=500)
     monkeypatch.setattr(sts, "MAX_PERMUTATION_WORK", 10**6)
@@ -533,7 +533,7 @@ def test_work_limits_say_what_to_reduce(monkeypatch):
     assert cu.paired_permutation_test(ys, sa, sb, "roc_auc", n_resamples=400,
                                       random_state=0).n_resamples == 400
     y, preds = _classifiers(31, n=50, k=3)
-    import course_utils.cochran as cochran
+    import course_utils.practice.cochran as cochran
 
     monkeypatch.setattr(cochran, "MAX_RESAMPLE_CELLS", 100)
     with pytest.raises(ValueError, match="Reduzca el número de modelos"):
@@ -749,7 +749,7 @@ def test_permutation_counts_rearrangements_that_tie_the_observed(metric, func):
 def test_roc_auc_permutation_accepts_ten_thousand_cases_at_its_defaults(monkeypatch):
     """n = 10⁴ con las 10 000 reordenaciones por defecto (unos 12 s medidos en 2 núcleos) no se
     rechaza; la prueba solo comprueba que pasa el límite de trabajo, sin recorrerlas."""
-    import course_utils.permutation as perm
+    import course_utils.practice.permutation as perm
 
     class Accepted(Exception):
         pass

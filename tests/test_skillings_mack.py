@@ -25,7 +25,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from course_utils.omnibus import OmnibusResult, friedman_test, skillings_mack_test
+from course_utils.many_models.omnibus import OmnibusResult, friedman_test, skillings_mack_test
 from test_bad_input_sweep import assert_spanish
 
 nan = math.nan
@@ -363,7 +363,7 @@ def test_bad_flag_is_refused_in_spanish():
 
 
 def test_cost_is_bounded_with_a_spanish_error():
-    from course_utils.omnibus import MAX_SKILLINGS_MACK_ALGORITHMS
+    from course_utils.many_models.omnibus import MAX_SKILLINGS_MACK_ALGORITHMS
 
     rng = np.random.default_rng(5)
     wide = rng.uniform(size=(3, MAX_SKILLINGS_MACK_ALGORITHMS + 1))

@@ -261,13 +261,13 @@ def figure_alts(nb: nbformat.NotebookNode, path: Path) -> dict[str, str]:
 
 
 def refresh_quiz_output(cell: nbformat.NotebookNode) -> None:
-    """La salida de una celda de pregunta, generada de nuevo desde ``course_utils/quizzes``.
+    """La salida de una celda de pregunta, generada de nuevo desde ``course_utils/selfcheck/quizzes``.
 
     Es la misma que la guardada cuando el cuaderno está al día (lo comprueba
     ``tests/test_quizzes.py``); así el sitio muestra la pregunta y su script actuales aunque las
     salidas guardadas aún no se hayan regenerado.
     """
-    from course_utils.quiz import quiz_question
+    from course_utils.selfcheck.quiz import quiz_question
 
     qid = QUIZ_CELL.match(cell.source).group(1)
     bundle = quiz_question(qid)._repr_mimebundle_()
@@ -583,7 +583,7 @@ def quiz_page() -> str:
         "Cada cuaderno termina su parte central con «Compruebe lo que ha entendido»: de 4 a 8",
         "preguntas (de opción y numéricas) sobre lo que suele confundirse, cada respuesta con su",
         "explicación. Las mismas preguntas, generadas de la misma fuente",
-        "(`course_utils/quizzes/NN.toml`), para usarlas fuera de los cuadernos:",
+        "(`course_utils/selfcheck/quizzes/NN.toml`), para usarlas fuera de los cuadernos:",
         "",
         f'- <a href="{QUIZ_FOLDER}/preguntas-moodle.xml" download>Banco de preguntas para Moodle '
         "(Moodle XML)</a>: en Moodle, *Banco de preguntas → Importar*, formato «Moodle XML»; crea",

@@ -493,7 +493,7 @@ def solution_dependencies(nb: nbformat.NotebookNode) -> list[Dependency]:
 # --------------------------------------------------------------------------- ejercicios comprobados
 
 #: Clave de los metadatos de salida donde ``cu.comprobar`` deja la declaración del docente
-#: (la misma que ``course_utils.exercises.PAYLOAD_KEY``).
+#: (la misma que ``course_utils.selfcheck.exercises.PAYLOAD_KEY``).
 PAYLOAD_KEY = "course_utils_exercise"
 _CHECK_SOURCE = re.compile(
     r'^(?:from course_utils import comprobar\n)?(?:cu\.)?comprobar\("(\d{2})\.(\d+)", '

@@ -5,7 +5,7 @@ Uso (desde la raíz del repositorio, con el entorno del curso activado)::
     python tools/export_quizzes.py                  # escribe en book/_build/preguntas/
     python tools/export_quizzes.py --out /tmp/preg  # en otra carpeta
 
-Escribe, a partir de ``course_utils/quizzes/NN.toml`` (la única fuente de las preguntas):
+Escribe, a partir de ``course_utils/selfcheck/quizzes/NN.toml`` (la única fuente de las preguntas):
 
 - ``preguntas-moodle.xml``: un banco de preguntas en formato Moodle XML, con una categoría por
   cuaderno; las preguntas de opción son «opción múltiple» (una respuesta correcta, sin barajar las
@@ -33,7 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from course_utils.quiz import LETTERS, Quiz, course_quizzes, markdown_to_html  # noqa: E402
+from course_utils.selfcheck.quiz import LETTERS, Quiz, course_quizzes, markdown_to_html  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))
 import moodle_xml as moodle  # noqa: E402
@@ -116,7 +116,7 @@ def printable_html(quizzes: dict[str, Quiz], titles: dict[str, str],
     # cada cuaderno siguiente empieza página.
     parts += ["</head><body>", "<h1>Compruebe lo que ha entendido: preguntas de repaso</h1>",
               "<p>Una página por cuaderno; las respuestas y sus explicaciones, al final. "
-              "Fuente: <code>course_utils/quizzes/NN.toml</code>.</p>"]
+              "Fuente: <code>course_utils/selfcheck/quizzes/NN.toml</code>.</p>"]
     for number, quiz in quizzes.items():
         parts.append(f'<section class="cuaderno" id="c{number}">'
                      f"<h2>{html.escape(titles.get(number, quiz.notebook))}</h2>")

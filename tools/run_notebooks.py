@@ -33,8 +33,8 @@ Además se aplican las reglas de clase de ``CONTRIBUTING.md`` (``tools/classroom
   (``{"image/png": {"alt": ...}}``), de modo que sobrevive a cada ejecución.
 
 Si el cuaderno tiene ejercicios comprobados (``cu.comprobar("NN.N", respuesta_N)``, ver
-``course_utils/exercises.py``), tras ejecutarlo se recogen de sus salidas las respuestas de las
-soluciones; si alguna difiere de ``course_utils/exercise_answers.json``, se actualiza el fichero y
+``course_utils/selfcheck/exercises.py``), tras ejecutarlo se recogen de sus salidas las respuestas de las
+soluciones; si alguna difiere de ``course_utils/selfcheck/exercise_answers.json``, se actualiza el fichero y
 el cuaderno se ejecuta otra vez, para que cada comprobación guardada muestre «✔ Correcto».
 
 Con ``--metadata-only`` solo se aplican estas normalizaciones, sin ejecutar nada ni tocar las
@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def update_answers(path: Path) -> bool:
     """Recoge las respuestas de las soluciones de ``path`` (ya ejecutado) y las escribe en
-    ``course_utils/exercise_answers.json`` si cambian; devuelve si ha cambiado algo."""
+    ``course_utils/selfcheck/exercise_answers.json`` si cambian; devuelve si ha cambiado algo."""
     harvest = harvest_answers(nbformat.read(path, as_version=4), path.name)
     if harvest.problems:
         raise SystemExit("\n".join(harvest.problems))

@@ -15,7 +15,7 @@ from scipy import stats
 
 from course_utils._options import option
 from course_utils._validation import show_value
-from course_utils.guide import GUIDE
+from course_utils.report.guide import GUIDE
 from course_utils.report._format import _cap, _fmt, _p_text
 from course_utils.report._reading import _Design
 
@@ -27,7 +27,7 @@ def _pairs(models):
 
 
 def _holm(comparisons: pd.DataFrame, alpha: float) -> pd.DataFrame:
-    from course_utils.posthoc import adjust_pvalues
+    from course_utils.many_models.posthoc import adjust_pvalues
 
     comparisons = comparisons.copy()
     if len(comparisons) > 1:
@@ -60,9 +60,9 @@ def _bootstrap_mean_ci(diff: np.ndarray, alpha: float, random_state: int) -> tup
 
 
 def _analyze_test_set(d: _Design, alpha, rope, kind, loss):
-    from course_utils.cochran import cochran_q_test
-    from course_utils.comparison import mcnemar_table, mcnemar_test
-    from course_utils.delong import delong_test
+    from course_utils.practice.cochran import cochran_q_test
+    from course_utils.two_models.comparison import mcnemar_table, mcnemar_test
+    from course_utils.practice.delong import delong_test
 
     y = d.y_true
     models = list(d.predictions)
@@ -195,8 +195,8 @@ def _backwards_notes(backwards: dict) -> list[str]:
 
 
 def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
-    from course_utils.bayesian import bayesian_correlated_ttest
-    from course_utils.comparison import (
+    from course_utils.two_models.bayesian import bayesian_correlated_ttest
+    from course_utils.two_models.comparison import (
         _is_constant, combined_ftest_5x2cv, corrected_resampled_ttest,
     )
 
@@ -295,7 +295,7 @@ def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
 
 
 def _analyze_seeds(d: _Design, alpha, rope, higher, random_state):
-    from course_utils.seeds import ASO_MIN_SEEDS, ASO_THRESHOLD, almost_stochastic_order_test
+    from course_utils.practice.seeds import ASO_MIN_SEEDS, ASO_THRESHOLD, almost_stochastic_order_test
 
     table = d.table
     models = list(table.columns)
@@ -345,7 +345,7 @@ def _conclusions(res: dict, design: str, alpha: float, rope, higher) -> list[str
     out = []
     comparisons = res["comparisons"]
     if res.get("aso") is not None:
-        from course_utils.seeds import ASO_THRESHOLD
+        from course_utils.practice.seeds import ASO_THRESHOLD
 
         ab, ba = res["aso"]
         row = comparisons.iloc[0]

@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from course_utils.guide import GUIDE
+from course_utils.report.guide import GUIDE
 from course_utils.report._analysis import (
     N_BOOTSTRAP, _backwards_means, _backwards_notes, _bootstrap_mean_ci,
 )
@@ -111,7 +111,7 @@ def _paired_effects(d: np.ndarray, wins: int, losses: int, alpha: float, random_
 
 def _oriented(table: pd.DataFrame, a: str, b: str, higher: bool) -> np.ndarray:
     """Diferencias A − B (B − A si menor es mejor) en los conjuntos con los dos."""
-    from course_utils.ranks import _differences
+    from course_utils.many_models.ranks import _differences
 
     both = table[[a, b]].dropna().to_numpy(float)
     x, y = (both[:, 0], both[:, 1]) if higher else (both[:, 1], both[:, 0])
@@ -147,13 +147,13 @@ def _effects_notes(alpha: float, degenerate: bool) -> list[str]:
 
 
 def _two_algorithms(table, notes, alpha, rope, higher, random_state, d: _Design):
-    from course_utils.bayesian import bayesian_signed_rank_test
-    from course_utils.multiple import sign_test, wilcoxon_signed_rank_test
+    from course_utils.two_models.bayesian import bayesian_signed_rank_test
+    from course_utils.many_models.multiple import sign_test, wilcoxon_signed_rank_test
 
     a, b = table.columns
     n = len(table)
     diff = table[a].to_numpy() - table[b].to_numpy()
-    oriented = _oriented(table, a, b, higher)  # con los empates del curso (course_utils.ranks)
+    oriented = _oriented(table, a, b, higher)  # con los empates del curso (course_utils.many_models.ranks)
     n_nonzero = int(np.count_nonzero(oriented))
     if n_nonzero == 0:
         same = ("la misma puntuación" if not np.any(diff) else
@@ -226,7 +226,7 @@ def _friedman_omnibus(table: pd.DataFrame, alpha: float, higher: bool):
     :func:`~course_utils.friedman_test` y los cuadernos 08 y 11, y F_F a partir de ese χ²_F;
     con empates, da también el χ²_F corregido de R y scipy. Rechaza la tabla si ni la prueba
     exacta podría bajar de α."""
-    from course_utils.multiple import friedman_test
+    from course_utils.many_models.multiple import friedman_test
 
     n, k = table.shape
     floor = _min_friedman_p(n, k)
@@ -357,7 +357,7 @@ def _bars_note(post) -> list[str]:
 
 
 def _pairwise_bayes(table, pairs, rope, higher, random_state, details):
-    from course_utils.bayesian import bayesian_signed_rank_test
+    from course_utils.two_models.bayesian import bayesian_signed_rank_test
 
     rows = []
     for a, b in pairs:
@@ -388,9 +388,9 @@ def _resolution_note(table: pd.DataFrame) -> list[str]:
 
 def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
                       posthoc: str = "wilcoxon"):
-    from course_utils.multiple import control_test, pairwise_test, skillings_mack_test
-    from course_utils.paired_posthoc import wilcoxon_pairwise_test
-    from course_utils.posthoc import _PAIRWISE_NAMES
+    from course_utils.many_models.multiple import control_test, pairwise_test, skillings_mack_test
+    from course_utils.many_models.paired_posthoc import wilcoxon_pairwise_test
+    from course_utils.many_models.posthoc import _PAIRWISE_NAMES
 
     table = d.table
     models = list(table.columns)

@@ -3,7 +3,7 @@
 Una fila por pregunta y modelo (o por respuesta muestreada, si hay varias por pregunta), con
 los nombres de columna en inglés o en español (``pregunta, modelo, acierto[, grupo]``).
 :func:`question_columns` reconoce la tabla; :func:`analyze_question_table` la analiza con
-:mod:`course_utils.question_evals` (Miller, 2024) y devuelve un
+:mod:`course_utils.practice.question_evals` (Miller, 2024) y devuelve un
 :class:`QuestionEvalsReport` con el informe en español.
 """
 
@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from course_utils._validation import check_alpha
-from course_utils.question_evals import compare_question_models, question_score
+from course_utils.practice.question_evals import compare_question_models, question_score
 
 __all__ = ["QuestionEvalsReport", "analyze_question_table", "question_columns"]
 

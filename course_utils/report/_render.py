@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from course_utils._options import option
-from course_utils.guide import GUIDE, GuideEntry
+from course_utils.report.guide import GUIDE, GuideEntry
 from course_utils.report._format import (
     _cap, _check_links, _fmt, _fmt_p, _md_cell, _notebook_ref, _p_text,
 )
@@ -125,8 +125,8 @@ class AnalysisResult:
         intervalos de las diferencias (los demás diseños). Devuelve la ``Figure``."""
         import matplotlib.pyplot as plt
 
-        from course_utils.plots import plot_intervals
-        from course_utils.plots_multiple import plot_critical_difference
+        from course_utils.measure.plots import plot_intervals
+        from course_utils.many_models.plots_multiple import plot_critical_difference
 
         posthoc = self.posthoc
         if posthoc is not None:

@@ -17,7 +17,7 @@ import pandas as pd
 
 from course_utils._options import option
 from course_utils._validation import show_value
-from course_utils.ranks import _resolution, _tie_at_resolution
+from course_utils.many_models.ranks import _resolution, _tie_at_resolution
 from course_utils.report._roles import (
     SUMMARY_NAMES, _plain, list_columns, refuse_values, value_kind,
 )
@@ -134,7 +134,7 @@ def _group_means(wide: pd.DataFrame) -> pd.DataFrame:
     counts = np.array([seen[a:b].sum(axis=0) for a, b in zip(starts, ends)])
     with np.errstate(invalid="ignore", divide="ignore"):
         means = np.where(counts > 0, sums / np.maximum(counts, 1), np.nan)
-    step = _resolution(values)  # empates a la resolución de los datos (course_utils.ranks)
+    step = _resolution(values)  # empates a la resolución de los datos (course_utils.many_models.ranks)
     means, tied = _tie_at_resolution(means, step)
     out = pd.DataFrame(means, index=pd.Index(names, name=wide.index.names[0]),
                        columns=wide.columns)

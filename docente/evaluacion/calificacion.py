@@ -2,7 +2,7 @@
 
 Para cada estudiante se regeneran sus datos con su semilla, se recalcula cada valor esperado con
 ``course_utils`` (:meth:`Practica.respuestas_esperadas`) y cada respuesta se compara con
-:func:`course_utils.exercises.check_answer`, la misma lógica de ``cu.comprobar``: la misma
+:func:`course_utils.selfcheck.exercises.check_answer`, la misma lógica de ``cu.comprobar``: la misma
 tolerancia, los mismos errores típicos reconocidos (×100, 1 − x, la mitad, el signo, el orden,
 la otra versión de la prueba...) y las mismas pistas, que **nunca** dicen el valor esperado.
 
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from course_utils.exercises import ExerciseAnswer, check_answer
+from course_utils.selfcheck.exercises import ExerciseAnswer, check_answer
 from docente.evaluacion import recepcion
 from docente.evaluacion.cuadernos import fichero
 from docente.evaluacion.entregas import Entrega, SinLeer

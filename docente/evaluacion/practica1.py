@@ -16,7 +16,7 @@ import pandas as pd
 from sklearn.metrics import confusion_matrix, roc_auc_score
 
 import course_utils as cu
-from course_utils.exercises import ExerciseAnswer
+from course_utils.selfcheck.exercises import ExerciseAnswer
 from docente.evaluacion.cuadernos import seccion
 from docente.evaluacion.practicas import Criterio, Practica, Pregunta, redondear
 

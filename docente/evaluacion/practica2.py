@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 import course_utils as cu
-from course_utils.exercises import ExerciseAnswer
+from course_utils.selfcheck.exercises import ExerciseAnswer
 from docente.evaluacion.cuadernos import seccion
 from docente.evaluacion.practicas import Criterio, Practica, Pregunta, redondear
 

@@ -8,7 +8,7 @@ Cada práctica (``practica1``, ``practica2``, ``practica3``) declara una :class:
   den lo mismo en cualquier máquina con las versiones fijadas de ``requirements.txt``.
 - ``esperadas(tablas)``: el valor esperado de cada pregunta, calculado con ``course_utils`` sobre
   las tablas **tal como las lee el estudiante** (después de escribirlas en CSV y leerlas), como
-  una :class:`course_utils.exercises.ExerciseAnswer` con su tolerancia, sus errores típicos y la
+  una :class:`course_utils.selfcheck.exercises.ExerciseAnswer` con su tolerancia, sus errores típicos y la
   sección que conviene repasar; o una tupla de ellas cuando el cálculo admite más de una
   respuesta (una decisión a un paso del umbral que otro remuestreo correcto puede cambiar).
 """
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from course_utils.exercises import ExerciseAnswer
+from course_utils.selfcheck.exercises import ExerciseAnswer
 from docente.evaluacion.cuadernos import titulo
 from docente.evaluacion.semillas import semilla
 

@@ -1,0 +1,156 @@
+"""La forma de ``course_utils``: una carpeta por parte del curso, sin círculos de importaciones.
+
+* Cada módulo vive en la carpeta de su parte; en la raíz solo quedan la base común y los puntos
+  de entrada.
+* Ningún módulo importa, directa o indirectamente, a otro que lo importa a él.
+* Los nombres públicos (``cu.*``) siguen siendo los mismos, y las rutas de módulo antiguas
+  (``course_utils.metrics``) dan el mismo módulo con un ``DeprecationWarning`` en español.
+* Ninguna función pasa de ~80 líneas de código (sin contar su docstring).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+import course_utils as cu
+from course_utils._moved import MOVED
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "course_utils"
+PARTS = {"measure", "two_models", "practice", "many_models", "lab", "selfcheck", "report",
+         "datasets"}
+#: En la raíz del paquete: puntos de entrada y la base común que usan todas las partes.
+ROOT_MODULES = {"__init__", "__main__", "_moved", "_options", "_results", "_validation",
+                "_validation_labels"}
+MAX_FUNCTION_LINES = 80
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _imported_modules(name: str, path: Path) -> set[str]:
+    """Los módulos de course_utils que ``name`` importa, en cualquier parte de su código."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([node.module] if node.module else []))
+            # ``from paquete import módulo`` importa el módulo; ``from módulo import nombre``,
+            # el módulo.
+            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base
+                       for a in node.names]
+        else:
+            continue
+        found.update(t for t in targets if t in MODULES and t != name)
+    return found
+
+
+def test_every_module_lives_in_a_part_of_the_course():
+    assert {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()} \
+        == PARTS
+    flat = {p.stem for p in PACKAGE.glob("*.py")}
+    assert flat == ROOT_MODULES, f"módulos sueltos en course_utils/: {sorted(flat - ROOT_MODULES)}"
+    for part in PARTS:
+        doc = ast.get_docstring(ast.parse((PACKAGE / part / "__init__.py").read_text("utf-8")))
+        assert doc, f"course_utils/{part}/__init__.py necesita un docstring que presente la parte"
+
+
+def _find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """Un círculo del grafo de importaciones, o None (búsqueda en profundidad)."""
+    state: dict[str, int] = {}  # 1: en la pila, 2: terminado
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return stack[stack.index(nxt):] + [nxt]
+            if nxt not in state and (cycle := visit(nxt)):
+                return cycle
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for name in sorted(graph):
+        if name not in state and (cycle := visit(name)):
+            return cycle
+    return None
+
+
+def test_no_import_circles():
+    graph = {name: _imported_modules(name, path) for name, path in MODULES.items()}
+    assert "course_utils.many_models.posthoc" in graph["course_utils.many_models.paired_posthoc"]
+    cycle = _find_cycle(graph)
+    assert cycle is None, "círculo de importaciones: " + " → ".join(cycle or [])
+
+
+def test_the_cycle_check_sees_a_cycle_through_a_function_level_import(tmp_path, monkeypatch):
+    fake = {"course_utils.a": tmp_path / "a.py", "course_utils.b": tmp_path / "b.py"}
+    fake["course_utils.a"].write_text("from course_utils.b import x\n")
+    fake["course_utils.b"].write_text("def f():\n    from course_utils.a import y\n")
+    monkeypatch.setitem(globals(), "MODULES", fake)
+    graph = {name: _imported_modules(name, path) for name, path in fake.items()}
+    assert _find_cycle(graph) == ["course_utils.a", "course_utils.b", "course_utils.a"]
+
+
+def test_public_names_are_unchanged():
+    lines = (ROOT / "tests" / "data" / "public_names.txt").read_text("utf-8").splitlines()
+    before = {line for line in lines if line and not line.startswith("#")}
+    assert len(before) > 100
+    assert not before - set(cu.__all__), sorted(before - set(cu.__all__))
+    for name in sorted(before):
+        assert getattr(cu, name) is not None, name
+
+
+@pytest.mark.parametrize("old", sorted(MOVED))
+def test_old_module_path_still_works_with_a_spanish_deprecation_warning(old):
+    new = MOVED[old]
+    assert (PACKAGE / (new.replace(".", "/") + ".py")).is_file()
+    module = importlib.import_module(f"course_utils.{new}")
+    sys.modules.pop(f"course_utils.{old}", None)
+    with pytest.warns(DeprecationWarning) as record:
+        alias = importlib.import_module(f"course_utils.{old}")
+    assert alias is module
+    message = str(record[0].message)
+    assert f"course_utils.{new}" in message and "ha pasado a" in message
+    # El aviso señala la línea que importa, no la maquinaria de importación.
+    assert record[0].filename == __file__
+
+
+def test_old_path_warning_reaches_a_script_user():
+    # Con los filtros por omisión de Python, un DeprecationWarning solo se ve si se atribuye al
+    # código de quien importa (``__main__``).
+    script = "from course_utils.mcnemar import mcnemar_test\nprint(mcnemar_test.__module__)\n"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=ROOT, check=True)
+    assert done.stdout.strip() == "course_utils.two_models.mcnemar"
+    assert "DeprecationWarning" in done.stderr
+    assert "course_utils.two_models.mcnemar" in done.stderr
+
+
+def test_new_paths_import_without_warnings():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for name in MODULES:
+            importlib.import_module(name)
+
