@@ -1,4 +1,5 @@
-"""Pruebas de course_utils.datasets.benchmark: conjuntos sin conexión y protocolo de validación cruzada.
+"""Pruebas de course_utils.datasets.benchmark: conjuntos sin conexión y protocolo de validación
+cruzada.
 
 Referencias independientes: los cargadores de scikit-learn (``load_iris``...) y de
 statsmodels (``statsmodels.datasets.*.load_pandas``), ``cross_val_score`` de scikit-learn

@@ -24,7 +24,9 @@ from scipy import stats
 from statsmodels.stats.multitest import multipletests
 
 import course_utils as cu
-from course_utils.many_models.exhaustive import MAX_EXHAUSTIVE_K, bergmann_hommel_apv, exhaustive_sets
+from course_utils.many_models.exhaustive import (
+    MAX_EXHAUSTIVE_K, bergmann_hommel_apv, exhaustive_sets,
+)
 from course_utils.many_models.posthoc import _shaffer_apv
 from test_bad_input_sweep import assert_spanish
 

@@ -2,7 +2,8 @@
 
 Cada texto que ve el estudiante al equivocarse (o al acertar) puede mandarle a repasar algo: la
 sección de una declaración de ejercicio («Repase la sección 5.»), las pistas de sus alternativas
-y errores típicos, y la retroalimentación de las preguntas (``course_utils/selfcheck/quizzes/NN.toml``:
+y errores típicos, y la retroalimentación de las preguntas
+(``course_utils/selfcheck/quizzes/NN.toml``:
 enunciado, opciones, ``retro``, ``retro_correcta``, ``retro_incorrecta``, ``fallo``). Toda
 referencia que nombran tiene que existir en el cuaderno guardado al que se refiere:
 

@@ -1,8 +1,10 @@
 """Ninguna salida guardada ni ningún texto de cuestionario da la respuesta de un ejercicio.
 
-Para cada ejercicio comprobado se toma su respuesta de ``course_utils/selfcheck/exercise_answers.json`` y se
+Para cada ejercicio comprobado se toma su respuesta de
+``course_utils/selfcheck/exercise_answers.json`` y se
 buscan, en las salidas de las celdas que no son solución de su cuaderno y en el cuestionario
-``course_utils/selfcheck/quizzes/NN.toml``, números que la comprobación aceptaría (con su tolerancia).
+``course_utils/selfcheck/quizzes/NN.toml``, números que la comprobación aceptaría (con su
+tolerancia).
 Los números de las soluciones, en cambio, se buscan en sus comentarios: una solución plegada no
 debe decir el resultado ni el veredicto antes de ejecutarse.
 """

@@ -110,7 +110,8 @@ def _read_kind(text: str) -> tuple[str, float | None]:
 
 @pytest.mark.parametrize("text", TYPED)
 def test_numeric_check_reads_text_as_comprobar_does(text):
-    """Una sola lectura de números (``course_utils.selfcheck.exercises.read_number``) para las preguntas y
+    """Una sola lectura de números (``course_utils.selfcheck.exercises.read_number``) para las
+    preguntas y
     para ``cu.comprobar``: lo que se lee da la misma corrección que el número escrito con punto
     (la referencia es ``float`` de Python); lo que no se lee es un error que nombra ``value``."""
     numeric = load_quiz(EXAMPLE).questions[1]
@@ -461,7 +462,8 @@ def test_export_tool_writes_both_files(tmp_path):
 # (ni en el enunciado, ni en una opción, ni en una explicación, ni como respuesta numérica).
 #
 # Qué cuenta como «el resultado de un ejercicio»: el valor que comprueba ``cu.comprobar`` (el
-# ``value`` de ``course_utils/selfcheck/exercise_answers.json``, que se regenera con los cuadernos; las
+# ``value`` de ``course_utils/selfcheck/exercise_answers.json``, que se regenera con los cuadernos;
+# las
 # alternativas son respuestas erróneas y no cuentan). En los ejercicios de respuesta categórica
 # («sí»/«no», un nombre) el resultado son los números que decide la respuesta: los que imprime
 # la solución del ejercicio y ninguna otra salida del cuaderno.

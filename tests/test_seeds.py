@@ -1,4 +1,5 @@
-"""course_utils.practice.seeds: el orden estocástico aproximado (ASO) contra referencias independientes.
+"""course_utils.practice.seeds: el orden estocástico aproximado (ASO) contra referencias
+independientes.
 
 - La definición del artículo (del Barrio et al., 2018; Dror et al., 2019) escrita aquí paso a
   paso: funciones de cuantiles :math:`F^{-1}(t) = \\inf\\{x: F_n(x) \\ge t\\}` evaluadas en cada

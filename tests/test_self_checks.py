@@ -20,7 +20,8 @@
   enunciado con otra semilla**: 40 estudiantes simulados con el método del cuaderno, todos
   aceptados (el centro es el valor exacto y la tolerancia, 4 errores de Monte Carlo).
 
-Las pruebas leen los cuadernos guardados y ``course_utils/selfcheck/exercise_answers.json``; solo las de
+Las pruebas leen los cuadernos guardados y ``course_utils/selfcheck/exercise_answers.json``; solo
+las de
 Monte Carlo calculan algo (unos segundos).
 """
 

@@ -261,7 +261,8 @@ def figure_alts(nb: nbformat.NotebookNode, path: Path) -> dict[str, str]:
 
 
 def refresh_quiz_output(cell: nbformat.NotebookNode) -> None:
-    """La salida de una celda de pregunta, generada de nuevo desde ``course_utils/selfcheck/quizzes``.
+    """La salida de una celda de pregunta, generada de nuevo desde
+    ``course_utils/selfcheck/quizzes``.
 
     Es la misma que la guardada cuando el cuaderno está al día (lo comprueba
     ``tests/test_quizzes.py``); así el sitio muestra la pregunta y su script actuales aunque las

@@ -33,7 +33,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from course_utils.selfcheck.quiz import LETTERS, Quiz, course_quizzes, markdown_to_html  # noqa: E402
+from course_utils.selfcheck.quiz import (  # noqa: E402
+    LETTERS, Quiz, course_quizzes, markdown_to_html,
+)
 
 sys.path.insert(0, str(ROOT / "tools"))
 import moodle_xml as moodle  # noqa: E402

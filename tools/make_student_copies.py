@@ -27,10 +27,12 @@ También se escriben en ``notebooks/alumnos/``:
 ``pyproject.toml``): sus celdas son las de los originales, que sí se ejecutan, y
 ``tests/test_classroom.py`` comprueba que las copias son exactamente lo que genera esta orden.
 
-**Valores esperados de los ejercicios.** También se escribe ``course_utils/selfcheck/exercise_answers.json``:
+**Valores esperados de los ejercicios.** También se escribe
+``course_utils/selfcheck/exercise_answers.json``:
 la declaración de cada ejercicio comprobado (``cu.comprobar("NN.N", respuesta_N)``), recogida de
 los metadatos de la salida guardada de su celda de comprobación en el cuaderno del docente (la
-salida que nbval verifica; ver ``course_utils/selfcheck/exercises.py``). No se ejecuta nada: si una celda de
+salida que nbval verifica; ver ``course_utils/selfcheck/exercises.py``). No se ejecuta nada: si una
+celda de
 comprobación no tiene salida o no muestra «✔ Correcto», la orden falla y pide ejecutar el cuaderno
 con ``tools/run_notebooks.py`` (que actualiza el fichero y vuelve a ejecutar si hace falta).
 
@@ -113,7 +115,8 @@ def answers_text(answers: dict[str, dict]) -> str:
 
 
 def expected_answers(read=None, *, confirmed: bool = True) -> str:
-    """El texto que debe tener ``course_utils/selfcheck/exercise_answers.json``, recogido de las salidas
+    """El texto que debe tener ``course_utils/selfcheck/exercise_answers.json``, recogido de las
+    salidas
     guardadas de los cuadernos del docente. Falla (``ValueError``, en español) si una celda de
     comprobación está mal formada, no tiene salida o (con ``confirmed``) no muestra la
     confirmación: el cuaderno debe ejecutarse con ``tools/run_notebooks.py``."""

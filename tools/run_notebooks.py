@@ -33,8 +33,10 @@ Además se aplican las reglas de clase de ``CONTRIBUTING.md`` (``tools/classroom
   (``{"image/png": {"alt": ...}}``), de modo que sobrevive a cada ejecución.
 
 Si el cuaderno tiene ejercicios comprobados (``cu.comprobar("NN.N", respuesta_N)``, ver
-``course_utils/selfcheck/exercises.py``), tras ejecutarlo se recogen de sus salidas las respuestas de las
-soluciones; si alguna difiere de ``course_utils/selfcheck/exercise_answers.json``, se actualiza el fichero y
+``course_utils/selfcheck/exercises.py``), tras ejecutarlo se recogen de sus salidas las respuestas
+de las
+soluciones; si alguna difiere de ``course_utils/selfcheck/exercise_answers.json``, se actualiza el
+fichero y
 el cuaderno se ejecuta otra vez, para que cada comprobación guardada muestre «✔ Correcto».
 
 Con ``--metadata-only`` solo se aplican estas normalizaciones, sin ejecutar nada ni tocar las

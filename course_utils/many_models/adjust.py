@@ -2,7 +2,8 @@
 
 :func:`adjust_pvalues` recibe cualquier lista de valores p (de una familia de pruebas) y devuelve
 los ajustados, comprobados con ``statsmodels.stats.multitest.multipletests`` y con García et al.
-(2010) para Li. Se importa también de :mod:`course_utils.many_models.posthoc` y de :mod:`course_utils`.
+(2010) para Li. Se importa también de :mod:`course_utils.many_models.posthoc` y de
+:mod:`course_utils`.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ no con las puntuaciones: promediar exactitudes de conjuntos distintos no tiene s
 rangos sí. El código está repartido por preguntas, y este módulo lo reúne
 (``from course_utils.many_models.multiple import friedman_test`` sigue funcionando):
 
-* :mod:`course_utils.many_models.ranks`: la tabla, sus rangos y la regla de empates (relativa a la escala);
+* :mod:`course_utils.many_models.ranks`: la tabla, sus rangos y la regla de empates (relativa a la
+  escala);
   :func:`average_ranks`.
 * :mod:`course_utils.many_models.omnibus`: ¿son todos equivalentes? :func:`friedman_test`,
   :func:`quade_test`, :func:`aligned_ranks_test` y, con celdas vacías,
@@ -17,9 +18,11 @@ rangos sí. El código está repartido por preguntas, y este módulo lo reúne
   sobre rangos de Friedman o alineados),
   :func:`wilcoxon_holm_test`, :func:`critical_difference` y :func:`adjust_pvalues`.
 * :mod:`course_utils.many_models.paired_posthoc`: cada pareja con sus propias puntuaciones,
-  :func:`~course_utils.many_models.paired_posthoc.wilcoxon_pairwise_test` (Wilcoxon con Bergmann-Hommel,
+  :func:`~course_utils.many_models.paired_posthoc.wilcoxon_pairwise_test` (Wilcoxon con
+  Bergmann-Hommel,
   Shaffer o Holm, o frente a un control) y
-  :func:`~course_utils.many_models.paired_posthoc.adjust_pairwise_pvalues` (el ajuste de todas las parejas
+  :func:`~course_utils.many_models.paired_posthoc.adjust_pairwise_pvalues` (el ajuste de todas las
+  parejas
   para valores p de cualquier prueba).
 * :mod:`course_utils.many_models.two_algorithms`: dos algoritmos sobre N conjuntos,
   :func:`wilcoxon_signed_rank_test` y :func:`sign_test`.
@@ -50,7 +53,9 @@ from course_utils.many_models.posthoc import (
 )
 from course_utils.many_models.paired_posthoc import wilcoxon_holm_test
 from course_utils.many_models.ranks import average_ranks
-from course_utils.many_models.two_algorithms import TwoAlgorithmsResult, sign_test, wilcoxon_signed_rank_test
+from course_utils.many_models.two_algorithms import (
+    TwoAlgorithmsResult, sign_test, wilcoxon_signed_rank_test,
+)
 
 __all__ = [
     "ADJUST_METHODS",

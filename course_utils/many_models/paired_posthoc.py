@@ -1,7 +1,8 @@
 r"""¿Qué parejas difieren, mirando solo las puntuaciones de cada pareja?
 
 Las pruebas post hoc sobre los rangos medios (:func:`course_utils.many_models.posthoc.nemenyi_test`,
-:func:`~course_utils.many_models.posthoc.pairwise_test`, :func:`~course_utils.many_models.posthoc.control_test`)
+:func:`~course_utils.many_models.posthoc.pairwise_test`,
+:func:`~course_utils.many_models.posthoc.control_test`)
 comparan A y B con los rangos que les dan **todos** los algoritmos de la tabla: añadir o quitar
 un tercero cambia el resultado de A frente a B (Benavoli, Corani y Mangili, 2016; cuaderno 08,
 sección 8). Aquí cada pareja se contrasta solo con sus propias puntuaciones, con la prueba de
@@ -48,7 +49,9 @@ from scipy import stats
 from course_utils._validation import (
     check_alpha, check_bool, check_choice, check_count, describe,
 )
-from course_utils.many_models.exhaustive import MAX_EXHAUSTIVE_K, _check_pair_pvalues, bergmann_hommel_apv
+from course_utils.many_models.exhaustive import (
+    MAX_EXHAUSTIVE_K, _check_pair_pvalues, bergmann_hommel_apv,
+)
 from course_utils.many_models.omnibus import _observed_ranks
 from course_utils.many_models.posthoc import (
     _GARCIA_METHODS, _MAX_SHAFFER_K, _MAX_WILCOXON_PAIRS, PostHocResult, _check_pairs,

@@ -8,7 +8,8 @@ significativamente. Con Nemenyi y Bonferroni-Dunn dibuja además la diferencia c
 Sirve con cualquier :class:`course_utils.many_models.multiple.PostHocResult` (Nemenyi; Holm,
 Bonferroni-Dunn y los demás ajustes frente a un control; Bonferroni, Holm, Shaffer o
 Bergmann-Hommel en todas las parejas; Wilcoxon por parejas, de
-:func:`course_utils.many_models.paired_posthoc.wilcoxon_pairwise_test`, sin CD: las barras salen de las
+:func:`course_utils.many_models.paired_posthoc.wilcoxon_pairwise_test`, sin CD: las barras salen de
+las
 pruebas de cada pareja y los rangos medios solo colocan a cada algoritmo). Con los rangos
 alineados (``ranking="aligned"``) el eje va en rangos alineados medios, que llegan hasta :math:`Nk`.
 

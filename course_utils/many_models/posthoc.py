@@ -8,7 +8,8 @@
   (este con los conjuntos exhaustivos de :mod:`course_utils.many_models.exhaustive`).
 * :func:`control_test` y :func:`pairwise_test` comparan los rangos medios de Friedman o, con
   ``ranking="aligned"``, los rangos alineados medios (García et al., 2010).
-* :func:`course_utils.wilcoxon_holm_test` (en :mod:`course_utils.many_models.paired_posthoc`): todas las
+* :func:`course_utils.wilcoxon_holm_test` (en :mod:`course_utils.many_models.paired_posthoc`): todas
+  las
   parejas con la prueba de rangos con signo de Wilcoxon y ajuste de Holm (la recomendación de
   Benavoli, Corani y Mangili, 2016).
 * :func:`critical_difference`: la CD de Nemenyi o de Bonferroni-Dunn.
@@ -449,7 +450,8 @@ def pairwise_test(
     * ``"bergmann"`` (Bergmann y Hommel, 1988, con los APV de García y Herrera, 2008):
       :math:`APV_i = \min\{1, \max\{|I| \min_{j \in I} p_j : I \text{ exhaustivo},
       H_i \in I\}\}`, sobre los conjuntos de hipótesis que pueden ser ciertas a la vez
-      (:func:`course_utils.many_models.exhaustive.bergmann_hommel_apv`). Rechaza al menos lo mismo que
+      (:func:`course_utils.many_models.exhaustive.bergmann_hommel_apv`). Rechaza al menos lo mismo
+      que
       Shaffer; sus APV no se fuerzan a crecer con el valor p (``APV <= alpha`` da así
       exactamente las decisiones del procedimiento). Admite hasta 10 algoritmos.
 

@@ -3,7 +3,8 @@ r"""Comparar modelos ya entrenados sobre un mismo conjunto de prueba.
 Cuando cada modelo se entrena una sola vez, lo único que hay son sus predicciones sobre
 los mismos ejemplos de prueba: las comparaciones son **pareadas** (cada ejemplo lo ven
 todos los modelos). Este módulo reúne tres pruebas para ese caso, una por módulo
-(:mod:`course_utils.practice.delong`, :mod:`course_utils.practice.cochran` y :mod:`course_utils.practice.permutation`):
+(:mod:`course_utils.practice.delong`, :mod:`course_utils.practice.cochran` y
+:mod:`course_utils.practice.permutation`):
 
 * :func:`delong_test`: dos AUC ROC correlacionadas (mismos ejemplos) con la prueba de
   DeLong, DeLong y Clarke-Pearson (1988), en la forma rápida :math:`O(n \log n)` de Sun

@@ -3,7 +3,8 @@
 :func:`analyze_results` recibe los resultados de un experimento (un ``DataFrame`` o un CSV),
 reconoce el diseño (predicciones sobre un conjunto de prueba, particiones de validación cruzada,
 semillas o una tabla de conjuntos de datos × algoritmos), lo valida, elige la prueba con la guía
-«¿Qué prueba uso?» del cuaderno 10 (:mod:`course_utils.report.guide`), la ejecuta con las funciones del
+«¿Qué prueba uso?» del cuaderno 10 (:mod:`course_utils.report.guide`), la ejecuta con las funciones
+del
 curso y devuelve un :class:`AnalysisResult` que se escribe como Markdown, HTML o una tabla de
 LaTeX. La orden ``python -m course_utils informe resultados.csv`` hace lo mismo desde la terminal.
 """

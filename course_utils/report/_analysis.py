@@ -295,7 +295,9 @@ def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
 
 
 def _analyze_seeds(d: _Design, alpha, rope, higher, random_state):
-    from course_utils.practice.seeds import ASO_MIN_SEEDS, ASO_THRESHOLD, almost_stochastic_order_test
+    from course_utils.practice.seeds import (
+        ASO_MIN_SEEDS, ASO_THRESHOLD, almost_stochastic_order_test,
+    )
 
     table = d.table
     models = list(table.columns)

@@ -97,7 +97,8 @@ def describe_answer(value: object) -> str:
 
 
 # La lectura de un número escrito como texto. Las preguntas numéricas en HTML
-# (``course_utils/selfcheck/quiz.py``) la repiten en JavaScript con estas mismas expresiones (solo cifras
+# (``course_utils/selfcheck/quiz.py``) la repiten en JavaScript con estas mismas expresiones (solo
+# cifras
 # ASCII y los mismos espacios), y ``tests/test_quizzes.py`` comprueba con node que las dos leen
 # y clasifican igual cada texto.
 #: Un número escrito como texto: signo, dígitos con punto o coma decimal y exponente opcionales.

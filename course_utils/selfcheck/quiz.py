@@ -1,6 +1,7 @@
 """Preguntas «Compruebe lo que ha entendido»: una sola fuente, todas las presentaciones.
 
-Cada cuaderno ``notebooks/NN_x.ipynb`` tiene sus preguntas en ``course_utils/selfcheck/quizzes/NN.toml``
+Cada cuaderno ``notebooks/NN_x.ipynb`` tiene sus preguntas en
+``course_utils/selfcheck/quizzes/NN.toml``
 (formato descrito en ``CONTRIBUTING.md``, sección «Preguntas de repaso»). Este módulo:
 
 - lee y valida esos ficheros (:func:`load_quiz`, :func:`course_quizzes`): cualquier problema de
@@ -101,13 +102,15 @@ class QuizQuestion:
 
     def judge(self, value: float | str) -> tuple[str, int | None]:
         """Juzga una respuesta numérica con las reglas de :func:`course_utils.comprobar`
-        (:func:`course_utils.selfcheck.exercises.judge_numbers`): ``("correcta", None)``, ``("fallo", i)``
+        (:func:`course_utils.selfcheck.exercises.judge_numbers`): ``("correcta", None)``,
+        ``("fallo", i)``
         (el error declarado ``mistakes[i]``, exacto o redondeado), ``("casi", None)`` (cerca pero
         fuera de la tolerancia) u ``("otro", None)``. La tolerancia de la pregunta es absoluta, y
         una respuesta entera (un número de casos) no admite «casi».
 
         ``value`` es un número o lo que escribe el estudiante (``"0,031"``), leído como en
-        :func:`course_utils.comprobar` (:func:`course_utils.selfcheck.exercises.read_number`); lo que no
+        :func:`course_utils.comprobar` (:func:`course_utils.selfcheck.exercises.read_number`); lo
+        que no
         se lee da un ``TypeError`` o ``ValueError`` que lo explica.
         """
         if self.kind != "numerica":
@@ -505,7 +508,8 @@ READ_MESSAGES = {
                 "1.5 o 1,5.",
 }
 
-# La lectura y el juicio de una respuesta numérica: los de course_utils.selfcheck.exercises (read_number y
+# La lectura y el juicio de una respuesta numérica: los de course_utils.selfcheck.exercises
+# (read_number y
 # judge_numbers), con las mismas expresiones y constantes. tests/test_quizzes.py los ejecuta con
 # node y comprueba que leen, clasifican y juzgan igual que Python.
 _JUDGE_JS = r"""

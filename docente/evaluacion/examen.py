@@ -9,7 +9,8 @@ el enunciado y calcula la respuesta a partir de los números **tal como se muest
 (redondeados), con ``course_utils`` o, si la pregunta da solo un resumen (E06, E10), con la
 fórmula del cuaderno: la respuesta es exactamente la que obtiene quien hace bien la cuenta.
 Dos exámenes o dos variantes tienen otros números. No son las preguntas de repaso de los cuadernos
-(``course_utils/selfcheck/quizzes``): esas son públicas; estas solo existen cuando el docente las genera.
+(``course_utils/selfcheck/quizzes``): esas son públicas; estas solo existen cuando el docente las
+genera.
 
 Preguntas numéricas (``numerical`` en Moodle) con su tolerancia y una explicación para cada error
 típico reconocido, y de opción múltiple (``multichoice``) con una explicación por opción.

@@ -8,7 +8,8 @@ Cada práctica (``practica1``, ``practica2``, ``practica3``) declara una :class:
   den lo mismo en cualquier máquina con las versiones fijadas de ``requirements.txt``.
 - ``esperadas(tablas)``: el valor esperado de cada pregunta, calculado con ``course_utils`` sobre
   las tablas **tal como las lee el estudiante** (después de escribirlas en CSV y leerlas), como
-  una :class:`course_utils.selfcheck.exercises.ExerciseAnswer` con su tolerancia, sus errores típicos y la
+  una :class:`course_utils.selfcheck.exercises.ExerciseAnswer` con su tolerancia, sus errores
+  típicos y la
   sección que conviene repasar; o una tupla de ellas cuando el cálculo admite más de una
   respuesta (una decisión a un paso del umbral que otro remuestreo correcto puede cambiar).
 """
