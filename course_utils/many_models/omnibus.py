@@ -581,6 +581,44 @@ _MAX_SKILLINGS_MACK_CELLS = 10**7
 _MAX_SKILLINGS_MACK_WORK = 2 * 10**9
 
 
+
+def _check_skillings_mack_size(n_rows: int, k: int) -> None:
+    """Rechaza, en español, las tablas que Skillings-Mack no resolvería en unos segundos."""
+    if k > MAX_SKILLINGS_MACK_ALGORITHMS:
+        raise ValueError(
+            f"`scores` tiene {k} algoritmos (columnas); la prueba de Skillings-Mack admite como "
+            f"mucho {MAX_SKILLINGS_MACK_ALGORITHMS}: resuelve un sistema k×k, cuyo coste crece "
+            "con el cubo de k. Reduzca el número de algoritmos (por ejemplo, los mejores según "
+            "`average_ranks` sobre las filas completas)."
+        )
+    if n_rows * k > _MAX_SKILLINGS_MACK_CELLS or n_rows * k * k > _MAX_SKILLINGS_MACK_WORK:
+        raise ValueError(
+            f"`scores` tiene {n_rows} conjuntos y {k} algoritmos: la prueba de Skillings-Mack "
+            f"admite como mucho {_MAX_SKILLINGS_MACK_CELLS:.0e} celdas (N·k) y "
+            f"{_MAX_SKILLINGS_MACK_WORK:.0e} para N·k² (contar qué parejas de algoritmos "
+            "comparten conjunto), lo que hace en unos segundos. Reduzca el número de conjuntos "
+            "o de algoritmos."
+        )
+
+
+def _refuse_disconnected(lam: np.ndarray, cols: list) -> None:
+    """Rechaza los diseños en que algunos algoritmos nunca comparten conjunto con otros."""
+    k = len(cols)
+    n_groups, labels = connected_components(lam > 0, directed=False)
+    if n_groups > 1:
+        groups = " | ".join(
+            "{" + _names_text([c for c, g in zip(cols, labels) if g == lab]) + "}"
+            for lab in range(n_groups)
+        )
+        raise ValueError(
+            f"En `scores` los algoritmos forman {n_groups} grupos que nunca comparten un "
+            f"conjunto con dos o más algoritmos observados: {groups}. La matriz de "
+            f"covarianzas tiene rango {k - n_groups} < k - 1 = {k - 1} y la prueba no puede "
+            "comparar un grupo con otro. Ejecute los algoritmos de grupos distintos en algún "
+            "conjunto común, o analice cada grupo por separado."
+        )
+
+
 def skillings_mack_test(scores: object, *, higher_is_better: bool = True) -> OmnibusResult:
     r"""Prueba de Skillings y Mack: la de Friedman cuando faltan celdas de la tabla.
 
@@ -683,21 +721,7 @@ def skillings_mack_test(scores: object, *, higher_is_better: bool = True) -> Omn
     higher_is_better = check_bool(higher_is_better, "higher_is_better")
     values, rows, cols = _score_table(scores, min_rows=2, min_cols=3, allow_missing=True)
     n_rows, k = values.shape
-    if k > MAX_SKILLINGS_MACK_ALGORITHMS:
-        raise ValueError(
-            f"`scores` tiene {k} algoritmos (columnas); la prueba de Skillings-Mack admite como "
-            f"mucho {MAX_SKILLINGS_MACK_ALGORITHMS}: resuelve un sistema k×k, cuyo coste crece "
-            "con el cubo de k. Reduzca el número de algoritmos (por ejemplo, los mejores según "
-            "`average_ranks` sobre las filas completas)."
-        )
-    if n_rows * k > _MAX_SKILLINGS_MACK_CELLS or n_rows * k * k > _MAX_SKILLINGS_MACK_WORK:
-        raise ValueError(
-            f"`scores` tiene {n_rows} conjuntos y {k} algoritmos: la prueba de Skillings-Mack "
-            f"admite como mucho {_MAX_SKILLINGS_MACK_CELLS:.0e} celdas (N·k) y "
-            f"{_MAX_SKILLINGS_MACK_WORK:.0e} para N·k² (contar qué parejas de algoritmos "
-            "comparten conjunto), lo que hace en unos segundos. Reduzca el número de conjuntos "
-            "o de algoritmos."
-        )
+    _check_skillings_mack_size(n_rows, k)
     observed = ~np.isnan(values)
     empty = [c for c, seen in zip(cols, observed.any(axis=0)) if not seen]
     if empty:
@@ -723,19 +747,7 @@ def skillings_mack_test(scores: object, *, higher_is_better: bool = True) -> Omn
     lam = (small.T @ small).astype(float)
     # Σ es la matriz laplaciana del grafo «comparten un conjunto»: su rango es k menos el
     # número de componentes conexas, así que rango k - 1 equivale a un diseño conexo.
-    n_groups, labels = connected_components(lam > 0, directed=False)
-    if n_groups > 1:
-        groups = " | ".join(
-            "{" + _names_text([c for c, g in zip(cols, labels) if g == lab]) + "}"
-            for lab in range(n_groups)
-        )
-        raise ValueError(
-            f"En `scores` los algoritmos forman {n_groups} grupos que nunca comparten un "
-            f"conjunto con dos o más algoritmos observados: {groups}. La matriz de "
-            f"covarianzas tiene rango {k - n_groups} < k - 1 = {k - 1} y la prueba no puede "
-            "comparar un grupo con otro. Ejecute los algoritmos de grupos distintos en algún "
-            "conjunto común, o analice cada grupo por separado."
-        )
+    _refuse_disconnected(lam, cols)
     ranks = _observed_ranks(values, observed, higher_is_better)[used]
     k_i = counts[used].astype(float)[:, None]
     centred = np.where(obs > 0, np.sqrt(12.0 / (k_i + 1.0)) * (ranks - (k_i + 1.0) / 2.0), 0.0)

@@ -145,6 +145,33 @@ def _prediction_columns(predictions: object) -> dict[str, object]:
     return {f"A{j + 1}": arr[:, j] for j in range(arr.shape[1])}
 
 
+
+def _pairwise_mcnemar(correct: np.ndarray, names: list, method: str, alpha: float) -> pd.DataFrame:
+    """McNemar para cada pareja de columnas de aciertos (0/1), con los valores p de Holm."""
+    n, k = correct.shape
+    col = correct.sum(axis=0)
+    both = correct.T.astype(float) @ correct.astype(float)  # aciertos conjuntos, exactos < 2**53
+    rows, pvals = [], []
+    for i, j in itertools.combinations(range(k), 2):
+        n11 = int(round(both[i, j]))
+        only_a = int(col[i]) - n11  # b: i acierta y j falla
+        only_b = int(col[j]) - n11  # c: i falla y j acierta
+        neither = n - n11 - only_a - only_b
+        res = mcnemar_test([[n11, only_a], [only_b, neither]], method=method, alpha=alpha)
+        pvals.append(res.pvalue)
+        rows.append(dict(a=names[i], b=names[j], only_a=only_a, only_b=only_b,
+                         difference=res.estimate,
+                         ci_low=res.ci_low, ci_high=res.ci_high, statistic=res.statistic,
+                         pvalue=res.pvalue))
+    p_adj = adjust_pvalues(pvals, "holm")
+    for r, pa, rj in zip(rows, p_adj, p_adj <= alpha):
+        r["pvalue_adjusted"] = float(min(1.0, pa))
+        r["reject"] = bool(rj)
+    return pd.DataFrame(rows, columns=[
+        "a", "b", "only_a", "only_b", "difference", "ci_low", "ci_high", "statistic", "pvalue",
+        "pvalue_adjusted", "reject"])
+
+
 def cochran_q_test(
     y_true: object,
     predictions: object,
@@ -269,32 +296,13 @@ def cochran_q_test(
         q = cochrans_q(correct)
         statistic, pvalue = float(q.statistic), float(q.pvalue)
     pvalue = float(min(1.0, check_finite_result(pvalue, "el valor p de la Q de Cochran")))
-    both = correct.T.astype(float) @ correct.astype(float)  # aciertos conjuntos, exactos < 2**53
-    rows, pvals = [], []
-    for i, j in itertools.combinations(range(k), 2):
-        n11 = int(round(both[i, j]))
-        only_a = int(col[i]) - n11  # b: i acierta y j falla
-        only_b = int(col[j]) - n11  # c: i falla y j acierta
-        neither = n - n11 - only_a - only_b
-        res = mcnemar_test([[n11, only_a], [only_b, neither]], method=method, alpha=alpha)
-        pvals.append(res.pvalue)
-        rows.append(dict(a=names[i], b=names[j], only_a=only_a, only_b=only_b,
-                         difference=res.estimate,
-                         ci_low=res.ci_low, ci_high=res.ci_high, statistic=res.statistic,
-                         pvalue=res.pvalue))
-    p_adj = adjust_pvalues(pvals, "holm")
-    for r, pa, rj in zip(rows, p_adj, p_adj <= alpha):
-        r["pvalue_adjusted"] = float(min(1.0, pa))
-        r["reject"] = bool(rj)
     return CochranQResult(
         statistic=float(statistic),
         df=k - 1,
         pvalue=pvalue,
         n_examples=n,
         accuracies=pd.Series(col / n, index=names, name="exactitud"),
-        comparisons=pd.DataFrame(rows, columns=[
-            "a", "b", "only_a", "only_b", "difference", "ci_low", "ci_high", "statistic", "pvalue",
-            "pvalue_adjusted", "reject"]),
+        comparisons=_pairwise_mcnemar(correct, names, method, alpha),
         alpha=alpha,
         mcnemar_method=method,
         note=note,

@@ -207,6 +207,69 @@ def _check_scores(values: object, name: str) -> np.ndarray:
     return check_finite_array(values, name, ndim=1)
 
 
+
+def _zero_variance_note(estimate: float, auc: np.ndarray) -> str:
+    """Con varianza 0: un error si las AUC difieren (z infinito), o la nota de z = 0."""
+    if estimate != 0.0:
+        raise ValueError(
+            "No se puede calcular el estadístico z de DeLong con estos `y_true`, "
+            f"`scores_a` y `scores_b`: las AUC difieren ({auc[0]:.4f} frente a "
+            f"{auc[1]:.4f}) pero la varianza estimada de la diferencia es 0, así que z "
+            "sería infinito. Ocurre cuando las colocaciones de los dos modelos difieren "
+            "en la misma cantidad en todos los ejemplos (por ejemplo, un modelo separa "
+            "perfectamente y el otro da la misma puntuación a todos); la aproximación "
+            "normal no sirve. Use paired_permutation_test(..., metric='roc_auc')."
+        )
+    return (
+        "la diferencia de AUC y su varianza estimada son 0 (los dos modelos ordenan a "
+        "positivos y negativos exactamente igual): no hay ninguna evidencia de que "
+        "difieran; como pROC, se toma z = 0 (valor p 1 en la prueba bilateral, 0.5 en "
+        "una unilateral). El intervalo [0, 0] describe solo este conjunto de prueba, no "
+        "la incertidumbre sobre la población."
+    )
+
+
+def _normal_test(estimate: float, se: float, statistic: float, alternative: str,
+                 alpha: float) -> tuple[float, float, float]:
+    """Valor p de z y el intervalo de la diferencia de AUC según la alternativa."""
+    zcrit = float(stats.norm.isf(alpha / 2))
+    if alternative == "two-sided":
+        pvalue = 2 * stats.norm.sf(abs(statistic))
+    elif alternative == "greater":
+        pvalue = stats.norm.sf(statistic)
+    else:
+        pvalue = stats.norm.cdf(statistic)
+    pvalue = float(min(1.0, check_finite_result(pvalue, "el valor p de DeLong")))
+    if alternative == "two-sided":
+        low, high = estimate - zcrit * se, estimate + zcrit * se
+    elif alternative == "greater":
+        low, high = estimate - float(stats.norm.isf(alpha)) * se, 1.0
+    else:
+        low, high = -1.0, estimate + float(stats.norm.isf(alpha)) * se
+    return pvalue, low, high
+
+
+def _auc_intervals(auc: np.ndarray, cov: np.ndarray, zcrit: float,
+                   notes: list[str]) -> tuple[list[tuple[float, float]], float | None]:
+    """Intervalos de DeLong de cada AUC y su correlación; añade a ``notes`` las degeneradas."""
+    sd = np.sqrt(np.maximum(np.diag(cov), 0.0))
+    cis = [
+        (float(max(0.0, auc[k] - zcrit * sd[k])), float(min(1.0, auc[k] + zcrit * sd[k])))
+        for k in range(2)
+    ]
+    correlation = None
+    if sd[0] > 0 and sd[1] > 0:
+        correlation = float(min(1.0, max(-1.0, cov[0, 1] / (sd[0] * sd[1]))))
+    for k, label in ((0, "A"), (1, "B")):
+        if sd[k] == 0:
+            notes.append(
+                f"la varianza de DeLong de la AUC de {label} es 0 (AUC = {auc[k]:.4f}, "
+                "todos los ejemplos igual de bien colocados): su intervalo degenera en un "
+                "punto y no refleja la incertidumbre; con pocos ejemplos, desconfíe de él."
+            )
+    return cis, correlation
+
+
 def delong_test(
     y_true: object,
     scores_a: object,
@@ -332,54 +395,12 @@ def delong_test(
     zcrit = float(stats.norm.isf(alpha / 2))
     notes = []
     if var_diff == 0.0:
-        if estimate != 0.0:
-            raise ValueError(
-                "No se puede calcular el estadístico z de DeLong con estos `y_true`, "
-                f"`scores_a` y `scores_b`: las AUC difieren ({auc[0]:.4f} frente a "
-                f"{auc[1]:.4f}) pero la varianza estimada de la diferencia es 0, así que z "
-                "sería infinito. Ocurre cuando las colocaciones de los dos modelos difieren "
-                "en la misma cantidad en todos los ejemplos (por ejemplo, un modelo separa "
-                "perfectamente y el otro da la misma puntuación a todos); la aproximación "
-                "normal no sirve. Use paired_permutation_test(..., metric='roc_auc')."
-            )
         statistic = 0.0
-        notes.append(
-            "la diferencia de AUC y su varianza estimada son 0 (los dos modelos ordenan a "
-            "positivos y negativos exactamente igual): no hay ninguna evidencia de que "
-            "difieran; como pROC, se toma z = 0 (valor p 1 en la prueba bilateral, 0.5 en "
-            "una unilateral). El intervalo [0, 0] describe solo este conjunto de prueba, no "
-            "la incertidumbre sobre la población."
-        )
+        notes.append(_zero_variance_note(estimate, auc))
     else:
         statistic = estimate / se
-    if alternative == "two-sided":
-        pvalue = 2 * stats.norm.sf(abs(statistic))
-    elif alternative == "greater":
-        pvalue = stats.norm.sf(statistic)
-    else:
-        pvalue = stats.norm.cdf(statistic)
-    pvalue = float(min(1.0, check_finite_result(pvalue, "el valor p de DeLong")))
-    if alternative == "two-sided":
-        low, high = estimate - zcrit * se, estimate + zcrit * se
-    elif alternative == "greater":
-        low, high = estimate - float(stats.norm.isf(alpha)) * se, 1.0
-    else:
-        low, high = -1.0, estimate + float(stats.norm.isf(alpha)) * se
-    sd = np.sqrt(np.maximum(np.diag(cov), 0.0))
-    cis = [
-        (float(max(0.0, auc[k] - zcrit * sd[k])), float(min(1.0, auc[k] + zcrit * sd[k])))
-        for k in range(2)
-    ]
-    correlation = None
-    if sd[0] > 0 and sd[1] > 0:
-        correlation = float(min(1.0, max(-1.0, cov[0, 1] / (sd[0] * sd[1]))))
-    for k, label in ((0, "A"), (1, "B")):
-        if sd[k] == 0:
-            notes.append(
-                f"la varianza de DeLong de la AUC de {label} es 0 (AUC = {auc[k]:.4f}, "
-                "todos los ejemplos igual de bien colocados): su intervalo degenera en un "
-                "punto y no refleja la incertidumbre; con pocos ejemplos, desconfíe de él."
-            )
+    pvalue, low, high = _normal_test(estimate, se, statistic, alternative, alpha)
+    cis, correlation = _auc_intervals(auc, cov, zcrit, notes)
     return DeLongResult(
         auc_a=float(auc[0]),
         auc_b=float(auc[1]),

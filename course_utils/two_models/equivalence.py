@@ -157,6 +157,25 @@ def _check_margin(margin: object) -> float:
     return check_half_width(margin, "margin", expected, allow_zero=False)
 
 
+
+def _cv_method_and_note(test: str, corrected: bool, higher_is_better: bool) -> tuple[str, str]:
+    """El nombre del método de :func:`cv_equivalence_test` y su nota de lectura."""
+    name = "Prueba de equivalencia TOST" if test == "equivalence" else "Prueba de no inferioridad"
+    if corrected:
+        method = f"{name} con la t de remuestreo corregida (Nadeau y Bengio, 2003)"
+        note = ""
+    else:
+        method = f"{name} con la t pareada sin corregir"
+        note = (
+            "sin la corrección de Nadeau y Bengio el error estándar se subestima cuando las "
+            "particiones comparten datos, y la prueba declara equivalencias que no lo son."
+        )
+    if not higher_is_better:
+        extra = "con higher_is_better=False la estimación es B - A (menos error de A es positivo)."
+        note = f"{note} {extra}".strip()
+    return method, note
+
+
 def cv_equivalence_test(
     scores_a: object,
     scores_b: object,
@@ -292,19 +311,7 @@ def cv_equivalence_test(
         ci_low = _unscale(ci_low, unit, "el intervalo de confianza")
         if not math.isinf(ci_high):
             ci_high = _unscale(ci_high, unit, "el intervalo de confianza")
-    name = "Prueba de equivalencia TOST" if test == "equivalence" else "Prueba de no inferioridad"
-    if corrected:
-        method = f"{name} con la t de remuestreo corregida (Nadeau y Bengio, 2003)"
-        note = ""
-    else:
-        method = f"{name} con la t pareada sin corregir"
-        note = (
-            "sin la corrección de Nadeau y Bengio el error estándar se subestima cuando las "
-            "particiones comparten datos, y la prueba declara equivalencias que no lo son."
-        )
-    if not higher_is_better:
-        extra = "con higher_is_better=False la estimación es B - A (menos error de A es positivo)."
-        note = f"{note} {extra}".strip()
+    method, note = _cv_method_and_note(test, corrected, higher_is_better)
     return EquivalenceResult(
         test=test, margin=margin, estimate=mean, se=se,
         statistic_lower=float(t_low), pvalue_lower=min(1.0, p_low),
