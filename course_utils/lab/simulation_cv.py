@@ -366,6 +366,74 @@ def _cv_replication(seed, n_samples, n_features, separation, noise_b, n_holdout,
             "boot": boot}
 
 
+
+def _check_cv_work(n_replications: int, n_splits: int, n_samples: int, n_features: int) -> None:
+    """Rechaza, en español, las simulaciones que no caben en memoria o en unos minutos."""
+    if n_splits * n_samples * n_features > _MAX_SPLIT_CELLS:
+        raise ValueError(
+            f"Cada réplica entrenaría {n_splits} particiones (n_holdout + n_repeats × n_folds + "
+            f"10 de 5×2) sobre {n_samples} ejemplos con {n_features} atributo(s): "
+            f"{n_splits * n_samples * n_features:.3g} valores a la vez, más de los "
+            f"{_MAX_SPLIT_CELLS:.0e} (unos cientos de MB) que admite la simulación. Reduzca "
+            "`n_samples`, `n_features`, `n_holdout`, `n_repeats` o `n_folds`."
+        )
+    work = n_replications * n_splits * n_samples * n_features
+    if work > MAX_CV_SIMULATION_WORK:
+        raise ValueError(
+            f"`n_replications` = {n_replications} réplicas de {n_splits} particiones sobre "
+            f"{n_samples} ejemplos con {n_features} atributo(s) son {work:.3g} valores que "
+            f"entrenar, más de los {MAX_CV_SIMULATION_WORK:.0e} que admite la simulación "
+            "(unos minutos). Reduzca `n_replications` (con 10 000 el error de Monte Carlo de "
+            "una tasa de rechazo de 0.05 es de 0.002) o el diseño."
+        )
+
+
+def _t_test_pvalues(out: list, chosen: set, engine: str, n_folds: int) -> tuple[dict, dict]:
+    """Valores p de las pruebas t de cada réplica (las indefinidas cuentan como p = 1)."""
+    undefined, pvalues = {}, {}
+    t_keys = [k for k in _T_TESTS if k in chosen]
+    if engine == "course":
+        for key in t_keys:
+            ps = [o["pvalues"][key] for o in out]
+            undefined[key] = sum(p is None for p in ps)
+            pvalues[key] = np.array([1.0 if p is None else p for p in ps])
+    else:
+        acc_a = np.array([o["acc_a"] for o in out])
+        acc_b = np.array([o["acc_b"] for o in out])
+        vec = _vectorized_pvalues(acc_a, acc_b, out[0]["blocks"], out[0]["ratio"], n_folds, t_keys)
+        for key, (ps, bad) in vec.items():
+            undefined[key] = int(bad.sum())
+            pvalues[key] = np.where(bad, 1.0, ps)
+    return pvalues, undefined
+
+
+def _mcnemar_pvalues(bc: np.ndarray, n_te: int, chosen: set, pvalues: dict,
+                     undefined: dict) -> None:
+    """Añade los valores p de McNemar de cada réplica a ``pvalues``."""
+    pairs, inverse = np.unique(bc, axis=0, return_inverse=True)
+    for method in MCNEMAR_METHODS:
+        key = f"mcnemar_{method}"
+        if key in chosen:
+            # El valor p de McNemar solo depende de (b, c): una llamada por par distinto.
+            ps = np.array([
+                mcnemar_test([[n_te - int(b) - int(c), int(b)], [int(c), 0]], method).pvalue
+                for b, c in pairs
+            ])
+            pvalues[key] = ps[inverse.ravel()]
+            undefined[key] = 0
+
+
+def _cv_labels(n_holdout: int, n_folds: int, n_repeats: int) -> dict[str, str]:
+    """Los nombres de los procedimientos, con el diseño elegido."""
+    labels = dict(PROCEDURE_LABELS)
+    labels["resampled_t_naive"] = f"t de remuestreo ingenua ({n_holdout} hold-out)"
+    labels["resampled_t_corrected"] = f"t de remuestreo corregida ({n_holdout} hold-out)"
+    labels["kfold_t"] = f"t pareada de {n_folds} particiones"
+    labels["rxk_t_naive"] = f"t ingenua {n_repeats}×{n_folds}"
+    labels["rxk_t_corrected"] = f"t corregida {n_repeats}×{n_folds}"
+    return labels
+
+
 def simulate_cv_tests(
     n_replications: int = 500,
     *,
@@ -497,23 +565,7 @@ def simulate_cv_tests(
         )
     n_resamples = _check_int(n_resamples, "n_resamples", 2, 10**6)
     n_splits = n_holdout + n_repeats * n_folds + 10
-    if n_splits * n_samples * n_features > _MAX_SPLIT_CELLS:
-        raise ValueError(
-            f"Cada réplica entrenaría {n_splits} particiones (n_holdout + n_repeats × n_folds + "
-            f"10 de 5×2) sobre {n_samples} ejemplos con {n_features} atributo(s): "
-            f"{n_splits * n_samples * n_features:.3g} valores a la vez, más de los "
-            f"{_MAX_SPLIT_CELLS:.0e} (unos cientos de MB) que admite la simulación. Reduzca "
-            "`n_samples`, `n_features`, `n_holdout`, `n_repeats` o `n_folds`."
-        )
-    work = n_replications * n_splits * n_samples * n_features
-    if work > MAX_CV_SIMULATION_WORK:
-        raise ValueError(
-            f"`n_replications` = {n_replications} réplicas de {n_splits} particiones sobre "
-            f"{n_samples} ejemplos con {n_features} atributo(s) son {work:.3g} valores que "
-            f"entrenar, más de los {MAX_CV_SIMULATION_WORK:.0e} que admite la simulación "
-            "(unos minutos). Reduzca `n_replications` (con 10 000 el error de Monte Carlo de "
-            "una tasa de rechazo de 0.05 es de 0.002) o el diseño."
-        )
+    _check_cv_work(n_replications, n_splits, n_samples, n_features)
     chosen = set(_check_methods(procedures, PROCEDURES, "procedures"))
     keys = [key for key in PROCEDURES if key in chosen]
     engine = check_choice(engine, "engine", ("vectorized", "course"))
@@ -526,45 +578,18 @@ def simulate_cv_tests(
         n_holdout=n_holdout, test_fraction=test_fraction, n_repeats=n_repeats,
         n_folds=n_folds, n_resamples=n_resamples, alpha=alpha, keys=chosen, engine=engine,
     )
-    rejected, undefined, pvalues = {}, {}, {}
-    t_keys = [k for k in _T_TESTS if k in chosen]
-    if engine == "course":
-        for key in t_keys:
-            ps = [o["pvalues"][key] for o in out]
-            undefined[key] = sum(p is None for p in ps)
-            pvalues[key] = np.array([1.0 if p is None else p for p in ps])
-    else:
-        acc_a = np.array([o["acc_a"] for o in out])
-        acc_b = np.array([o["acc_b"] for o in out])
-        vec = _vectorized_pvalues(acc_a, acc_b, out[0]["blocks"], out[0]["ratio"], n_folds, t_keys)
-        for key, (ps, bad) in vec.items():
-            undefined[key] = int(bad.sum())
-            pvalues[key] = np.where(bad, 1.0, ps)
+    rejected: dict = {}
+    pvalues, undefined = _t_test_pvalues(out, chosen, engine, n_folds)
     bc = np.array([o["bc"] for o in out])
     n_te = out[0]["n_test"]
-    pairs, inverse = np.unique(bc, axis=0, return_inverse=True)
-    for method in MCNEMAR_METHODS:
-        key = f"mcnemar_{method}"
-        if key in chosen:
-            # El valor p de McNemar solo depende de (b, c): una llamada por par distinto.
-            ps = np.array([
-                mcnemar_test([[n_te - int(b) - int(c), int(b)], [int(c), 0]], method).pvalue
-                for b, c in pairs
-            ])
-            pvalues[key] = ps[inverse.ravel()]
-            undefined[key] = 0
+    _mcnemar_pvalues(bc, n_te, chosen, pvalues, undefined)
     for key in keys:
         if key == "paired_bootstrap":
             rejected[key] = np.array([o["boot"] for o in out], dtype=bool)
             undefined[key] = 0
         else:
             rejected[key] = pvalues[key] <= alpha
-    labels = dict(PROCEDURE_LABELS)
-    labels["resampled_t_naive"] = f"t de remuestreo ingenua ({n_holdout} hold-out)"
-    labels["resampled_t_corrected"] = f"t de remuestreo corregida ({n_holdout} hold-out)"
-    labels["kfold_t"] = f"t pareada de {n_folds} particiones"
-    labels["rxk_t_naive"] = f"t ingenua {n_repeats}×{n_folds}"
-    labels["rxk_t_corrected"] = f"t corregida {n_repeats}×{n_folds}"
+    labels = _cv_labels(n_holdout, n_folds, n_repeats)
     acc_a = stats.norm.cdf(separation / 2)
     design = (
         f"Dos vistas, Bayes ingenuo gaussiano; n = {n_samples}; exactitud de Bayes A = "

@@ -209,6 +209,72 @@ def _auc_rows(codes: np.ndarray, pos: np.ndarray, n_codes: int) -> np.ndarray:
     return (below[row, pc] + 0.5 * counts[row, pc]).sum(axis=1) / (m * n)
 
 
+
+def _metric_kind(metric: object, pos_label: object) -> tuple[object, str]:
+    """La medida validada y su clase: ``"scores"`` (roc_auc), ``"labels"`` o ``"function"``."""
+    if isinstance(metric, str) and metric == "roc_auc":
+        return metric, "scores"
+    if isinstance(metric, str) or not callable(metric):
+        if not isinstance(metric, str) and not callable(metric):
+            options = ", ".join(repr(m) for m in PERMUTATION_METRICS)
+            raise TypeError(
+                f"`metric` debe ser uno de {options} o una función (y_true, y_pred) -> float; "
+                f"se recibió {describe(metric)}."
+            )
+        metric = check_choice(metric, "metric", PERMUTATION_METRICS)
+        metric = _check_metric(metric, pos_label)
+        return metric, "labels"
+    return _check_metric(metric, pos_label), "function"
+
+
+def _auc_values(a: np.ndarray, b: np.ndarray, pos: np.ndarray, disc: np.ndarray):
+    """La diferencia de AUC de cada reordenación (una fila de intercambios por fila)."""
+    # Las 2n puntuaciones como enteros que conservan orden y empates.
+    uniq, inverse = np.unique(np.concatenate([a, b]), return_inverse=True)
+    code_a, code_b = inverse[: a.size], inverse[a.size:]
+
+    def values(swap: np.ndarray) -> np.ndarray:
+        rows_a = np.broadcast_to(code_a, (swap.shape[0], a.size)).copy()
+        rows_b = np.broadcast_to(code_b, (swap.shape[0], b.size)).copy()
+        rows_a[:, disc] = np.where(swap, code_b[disc], code_a[disc])
+        rows_b[:, disc] = np.where(swap, code_a[disc], code_b[disc])
+        return _auc_rows(rows_a, pos, uniq.size) - _auc_rows(rows_b, pos, uniq.size)
+
+    metric_a = float(_auc_rows(code_a[None, :], pos, uniq.size)[0])
+    metric_b = float(_auc_rows(code_b[None, :], pos, uniq.size)[0])
+    return values, metric_a, metric_b
+
+
+def _function_values(metric, name: str, y: np.ndarray, a: np.ndarray, b: np.ndarray,
+                     disc: np.ndarray):
+    """La diferencia de una medida del usuario en cada reordenación (una a una)."""
+    def one(yv: np.ndarray, pv: np.ndarray) -> float:
+        try:
+            value = metric(yv, pv)
+            value = float(value)
+        except Exception as exc:  # noqa: BLE001 - la función es del usuario
+            raise ValueError(
+                f"La función `metric` ({name}) falló o no devolvió un número con estas "
+                f"predicciones ({type(exc).__name__}: {exc})."
+            ) from exc
+        return check_finite_result(
+            value, f"la medida `metric` ({name})",
+            "La función `metric` debe devolver un número finito con cualquier reordenación "
+            "de las predicciones; revise las divisiones por cero.",
+        )
+
+    def values(swap: np.ndarray) -> np.ndarray:
+        out = np.empty(swap.shape[0])
+        for r in range(swap.shape[0]):
+            pa, pb = a.copy(), b.copy()
+            pa[disc] = np.where(swap[r], b[disc], a[disc])
+            pb[disc] = np.where(swap[r], a[disc], b[disc])
+            out[r] = one(y, pa) - one(y, pb)
+        return out
+
+    return values, one(y, a), one(y, b)
+
+
 def paired_permutation_test(
     y_true: object,
     pred_a: object,
@@ -308,21 +374,7 @@ def paired_permutation_test(
     alternative = check_choice(alternative, "alternative", _ALTERNATIVES)
     method = check_choice(method, "method", ("auto", "exact", "monte-carlo"))
     ci_alpha = check_alpha(ci_alpha, "ci_alpha")
-    if isinstance(metric, str) and metric == "roc_auc":
-        kind = "scores"
-    elif isinstance(metric, str) or not callable(metric):
-        if not isinstance(metric, str) and not callable(metric):
-            options = ", ".join(repr(m) for m in PERMUTATION_METRICS)
-            raise TypeError(
-                f"`metric` debe ser uno de {options} o una función (y_true, y_pred) -> float; "
-                f"se recibió {describe(metric)}."
-            )
-        metric = check_choice(metric, "metric", PERMUTATION_METRICS)
-        metric = _check_metric(metric, pos_label)
-        kind = "labels"
-    else:
-        metric = _check_metric(metric, pos_label)
-        kind = "function"
+    metric, kind = _metric_kind(metric, pos_label)
     n_resamples = check_n_resamples(n_resamples, "n_resamples")
     rng_seed = check_random_state(random_state)
 
@@ -347,46 +399,9 @@ def paired_permutation_test(
     disc = np.flatnonzero(a != b)
     n_d = int(disc.size)
     if kind == "scores":
-        # Las 2n puntuaciones como enteros que conservan orden y empates.
-        uniq, inverse = np.unique(np.concatenate([a, b]), return_inverse=True)
-        code_a, code_b = inverse[: a.size], inverse[a.size:]
-
-        def values(swap: np.ndarray) -> np.ndarray:
-            rows_a = np.broadcast_to(code_a, (swap.shape[0], a.size)).copy()
-            rows_b = np.broadcast_to(code_b, (swap.shape[0], b.size)).copy()
-            rows_a[:, disc] = np.where(swap, code_b[disc], code_a[disc])
-            rows_b[:, disc] = np.where(swap, code_a[disc], code_b[disc])
-            return _auc_rows(rows_a, pos, uniq.size) - _auc_rows(rows_b, pos, uniq.size)
+        values, metric_a, metric_b = _auc_values(a, b, pos, disc)
     else:
-        def one(yv: np.ndarray, pv: np.ndarray) -> float:
-            try:
-                value = metric(yv, pv)
-                value = float(value)
-            except Exception as exc:  # noqa: BLE001 - la función es del usuario
-                raise ValueError(
-                    f"La función `metric` ({name}) falló o no devolvió un número con estas "
-                    f"predicciones ({type(exc).__name__}: {exc})."
-                ) from exc
-            return check_finite_result(
-                value, f"la medida `metric` ({name})",
-                "La función `metric` debe devolver un número finito con cualquier reordenación "
-                "de las predicciones; revise las divisiones por cero.",
-            )
-
-        def values(swap: np.ndarray) -> np.ndarray:
-            out = np.empty(swap.shape[0])
-            for r in range(swap.shape[0]):
-                pa, pb = a.copy(), b.copy()
-                pa[disc] = np.where(swap[r], b[disc], a[disc])
-                pb[disc] = np.where(swap[r], a[disc], b[disc])
-                out[r] = one(y, pa) - one(y, pb)
-            return out
-
-    if kind == "scores":
-        metric_a = float(_auc_rows(code_a[None, :], pos, uniq.size)[0])
-        metric_b = float(_auc_rows(code_b[None, :], pos, uniq.size)[0])
-    else:
-        metric_a, metric_b = one(y, a), one(y, b)
+        values, metric_a, metric_b = _function_values(metric, name, y, a, b, disc)
     observed, gamma = _observed(metric_a, metric_b)
     exact_ok = n_d <= 62 and 2**n_d <= MAX_RESAMPLES
     if method == "exact" and not exact_ok:
