@@ -154,3 +154,25 @@ def test_new_paths_import_without_warnings():
         for name in MODULES:
             importlib.import_module(name)
 
+
+
+def _code_lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    lines = node.end_lineno - node.lineno + 1
+    first = node.body[0]
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+            and isinstance(first.value.value, str):
+        lines -= first.end_lineno - first.lineno + 1
+    return lines
+
+
+def test_no_function_is_longer_than_80_lines_of_code():
+    long = []
+    for name, path in MODULES.items():
+        if name.startswith("course_utils.report"):
+            continue  # el informe se divide en su propia prueba
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if _code_lines(node) > MAX_FUNCTION_LINES:
+                    long.append(f"{name}.{node.name}: {_code_lines(node)} líneas")
+    assert not long, "funciones demasiado largas (divídalas en pasos con nombre):\n" + \
+        "\n".join(long)

@@ -105,6 +105,89 @@ def _with_alpha(result: PostHocResult, alpha: float) -> PostHocResult:
     return dataclasses.replace(result, comparisons=comps, alpha=alpha, critical_difference=cd)
 
 
+
+def _check_cd_arguments(result, ax, alpha, width, title):
+    """Valida los argumentos de :func:`plot_critical_difference`; da el resultado y el título."""
+    if not isinstance(result, PostHocResult):
+        raise TypeError(
+            "`result` debe ser el resultado de nemenyi_test, control_test o "
+            f"wilcoxon_holm_test (un PostHocResult); se recibió {describe(result)}."
+        )
+    _check_ax(ax)
+    if alpha is not None:
+        result = _with_alpha(result, check_alpha(alpha))
+    if isinstance(width, bool) or not isinstance(width, (int, float)) or not width >= 6:
+        raise ValueError(f"`width` debe ser un número de pulgadas ≥ 6; se recibió {describe(width)}.")
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"`title` debe ser un texto o None; se recibió {describe(title)}.")
+    if title is None:
+        title = _default_title(result)
+    return result, title
+
+
+def _text_widths(ax, labels: list[str], weight: list[str], axis_name: str):
+    """Anchos en pulgadas de cada etiqueta y del nombre del eje, medidos con el dibujante."""
+    fig = ax.figure
+    renderer = fig.canvas.get_renderer()
+    widths = []
+    for i in range(len(labels)):
+        t = ax.text(0, 0, labels[i], fontweight=weight[i])
+        bb = t.get_window_extent(renderer)
+        widths.append(bb.width / fig.dpi)
+        t.remove()
+    t = ax.text(0, 0, axis_name, fontsize=12)
+    axis_label = t.get_window_extent(renderer).width / fig.dpi
+    t.remove()
+    return widths, axis_label
+
+
+def _draw_rank_axis(ax, x, y, W, title, y_axis, hi, lo, major, minor, axis_name) -> None:
+    """El título y el eje de rangos con marcas enteras y medias."""
+    if title:
+        ax.text(W / 2, y(0.22), title, ha="center", va="center", fontsize=13)
+    ax.plot([x(hi), x(lo)], [y(y_axis)] * 2, color="black", lw=1.5)
+    for t in sorted([*major, *minor]):
+        big = t in major
+        tick = 0.1 if big else 0.05
+        ax.plot([x(t)] * 2, [y(y_axis), y(y_axis - tick)], color="black", lw=1.2)
+        if big:
+            ax.text(x(t), y(y_axis - 0.14), f"{int(t)}", ha="center", va="bottom", fontsize=12)
+
+    ax.text(x(hi) - 0.15, y(y_axis), axis_name, ha="right", va="center", fontsize=12,
+            color="0.3")
+
+
+def _draw_cd(ax, x, y, result, cd, y_cd, y_axis, lo, hi) -> None:
+    """La diferencia crítica a escala (y, con Bonferroni-Dunn, su alcance desde el control)."""
+    ax.plot([x(hi), x(hi - cd)], [y(y_cd)] * 2, color="tab:red", lw=2.5)
+    for end in (hi, hi - cd):
+        ax.plot([x(end)] * 2, [y(y_cd - 0.07), y(y_cd + 0.07)], color="tab:red", lw=2)
+    ax.text(x(hi - cd) + 0.1, y(y_cd), f"CD = {cd:.2f} (α = {_fmt_alpha(result.alpha)})",
+            ha="left", va="center", color="tab:red", fontsize=12)
+    if result.method.removesuffix("-aligned") == "bonferroni-dunn" \
+            and result.control is not None:
+        rc = float(result.average_ranks[result.control])
+        a, b = max(lo, rc - cd), min(hi, rc + cd)
+        ax.plot([x(a), x(b)], [y(y_axis + 0.12)] * 2, color="tab:red", lw=1.5, alpha=0.7)
+
+
+def _draw_groups(ax, x, y, result, groups, ranks, names, y_bars0) -> None:
+    """Las barras de los grupos sin diferencias significativas."""
+    color = ("tab:green" if result.method.startswith("wilcoxon-")
+             else "black" if result.method == "nemenyi" else "tab:blue")
+    for g, members in enumerate(groups):
+        rs = [float(ranks[m]) for m in members]
+        x0, x1 = x(max(rs)), x(min(rs))
+        # La barra asoma un poco por cada lado, pero nunca hasta la línea de un algoritmo que
+        # no es del grupo (con rangos casi iguales, parecería que también lo une)
+        outside = [x(float(ranks[m])) for m in names if m not in members]
+        gap_l = min((x0 - xo for xo in outside if xo < x0), default=np.inf)
+        gap_r = min((xo - x1 for xo in outside if xo > x1), default=np.inf)
+        yy = y(y_bars0 + g * _BAR)
+        ax.plot([x0 - min(0.06, gap_l / 3), x1 + min(0.06, gap_r / 3)], [yy, yy], color=color,
+                lw=4, solid_capstyle="butt")
+
+
 def plot_critical_difference(
     result: object,
     *,
@@ -159,20 +242,7 @@ def plot_critical_difference(
     -----------
     Demšar, J. (2006). *JMLR*, 7, 1-30, §3.2.4 y figuras 1 y 2.
     """
-    if not isinstance(result, PostHocResult):
-        raise TypeError(
-            "`result` debe ser el resultado de nemenyi_test, control_test o "
-            f"wilcoxon_holm_test (un PostHocResult); se recibió {describe(result)}."
-        )
-    _check_ax(ax)
-    if alpha is not None:
-        result = _with_alpha(result, check_alpha(alpha))
-    if isinstance(width, bool) or not isinstance(width, (int, float)) or not width >= 6:
-        raise ValueError(f"`width` debe ser un número de pulgadas ≥ 6; se recibió {describe(width)}.")
-    if title is not None and not isinstance(title, str):
-        raise TypeError(f"`title` debe ser un texto o None; se recibió {describe(title)}.")
-    if title is None:
-        title = _default_title(result)
+    result, title = _check_cd_arguments(result, ax, alpha, width, title)
     ranks = result.average_ranks.sort_values(kind="stable")
     names, values = list(ranks.index), ranks.to_numpy(float)
     k = len(names)
@@ -208,17 +278,8 @@ def plot_critical_difference(
 
     labels = [f"{names[i]} ({values[i]:.2f})" for i in range(k)]
     weight = ["bold" if names[i] == result.control else "normal" for i in range(k)]
-    renderer = fig.canvas.get_renderer()
-    widths = []
-    for i in range(k):
-        t = ax.text(0, 0, labels[i], fontweight=weight[i])
-        bb = t.get_window_extent(renderer)
-        widths.append(bb.width / fig.dpi)
-        t.remove()
     axis_name = "rango alineado medio" if result.ranking == "aligned" else "rango medio"
-    t = ax.text(0, 0, axis_name, fontsize=12)
-    axis_label = t.get_window_extent(renderer).width / fig.dpi
-    t.remove()
+    widths, axis_label = _text_widths(ax, labels, weight, axis_name)
     margin_l = max(max((widths[i] for i in left), default=0.0), axis_label - 0.1) + 0.35
     margin_r = max(widths[i] for i in right) + 0.35
     # El eje va de 1 a k (como en Demšar) y, si la CD es mayor que k - 1, hasta 1 + CD (con
@@ -229,48 +290,12 @@ def plot_critical_difference(
     def x(r: float) -> float:  # girado: rango hi a la izquierda, rango 1 a la derecha
         return margin_l + (hi - r) / (hi - lo) * span
 
-    # Eje de rangos con marcas enteras y medias
-    if title:
-        ax.text(W / 2, y(0.22), title, ha="center", va="center", fontsize=13)
-    ax.plot([x(hi), x(lo)], [y(y_axis)] * 2, color="black", lw=1.5)
-    for t in sorted([*major, *minor]):
-        big = t in major
-        tick = 0.1 if big else 0.05
-        ax.plot([x(t)] * 2, [y(y_axis), y(y_axis - tick)], color="black", lw=1.2)
-        if big:
-            ax.text(x(t), y(y_axis - 0.14), f"{int(t)}", ha="center", va="bottom", fontsize=12)
+    _draw_rank_axis(ax, x, y, W, title, y_axis, hi, lo, major, minor, axis_name)
 
-    ax.text(x(hi) - 0.15, y(y_axis), axis_name, ha="right", va="center", fontsize=12,
-            color="0.3")
+    if cd is not None:  # diferencia crítica a escala
+        _draw_cd(ax, x, y, result, cd, top + 0.3, y_axis, lo, hi)
 
-    # Diferencia crítica a escala
-    if cd is not None:
-        y_cd = top + 0.3
-        ax.plot([x(hi), x(hi - cd)], [y(y_cd)] * 2, color="tab:red", lw=2.5)
-        for end in (hi, hi - cd):
-            ax.plot([x(end)] * 2, [y(y_cd - 0.07), y(y_cd + 0.07)], color="tab:red", lw=2)
-        ax.text(x(hi - cd) + 0.1, y(y_cd), f"CD = {cd:.2f} (α = {_fmt_alpha(result.alpha)})",
-                ha="left", va="center", color="tab:red", fontsize=12)
-        if result.method.removesuffix("-aligned") == "bonferroni-dunn" \
-                and result.control is not None:
-            rc = float(result.average_ranks[result.control])
-            a, b = max(lo, rc - cd), min(hi, rc + cd)
-            ax.plot([x(a), x(b)], [y(y_axis + 0.12)] * 2, color="tab:red", lw=1.5, alpha=0.7)
-
-    # Barras de los grupos sin diferencias significativas
-    color = ("tab:green" if result.method.startswith("wilcoxon-")
-             else "black" if result.method == "nemenyi" else "tab:blue")
-    for g, members in enumerate(groups):
-        rs = [float(ranks[m]) for m in members]
-        x0, x1 = x(max(rs)), x(min(rs))
-        # La barra asoma un poco por cada lado, pero nunca hasta la línea de un algoritmo que
-        # no es del grupo (con rangos casi iguales, parecería que también lo une)
-        outside = [x(float(ranks[m])) for m in names if m not in members]
-        gap_l = min((x0 - xo for xo in outside if xo < x0), default=np.inf)
-        gap_r = min((xo - x1 for xo in outside if xo > x1), default=np.inf)
-        yy = y(y_bars0 + g * _BAR)
-        ax.plot([x0 - min(0.06, gap_l / 3), x1 + min(0.06, gap_r / 3)], [yy, yy], color=color,
-                lw=4, solid_capstyle="butt")
+    _draw_groups(ax, x, y, result, groups, ranks, names, y_bars0)
 
     # Nombres con sus líneas guía
     for row, i in enumerate(left):
