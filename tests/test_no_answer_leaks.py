@@ -6,9 +6,11 @@ buscan, en las salidas de las celdas que no son solución de su cuaderno y en el
 
 - un decimal que es la respuesta tal como se imprime, con sus decimales, y que la comprobación
   acepta (0.9200 junto a una respuesta 0.9196 es otra exactitud, no la respuesta);
-- un decimal que, redondeado como pide el enunciado, es la respuesta: cuando la respuesta es ella
-  misma un número redondeado (0.023) y la comprobación solo la acepta con esa precisión, la cota
-  sin redondear impresa (0.0227) la da;
+- un decimal que, redondeado como pide el enunciado, es la respuesta: cuando el enunciado la pide
+  con unos decimales («con tres decimales») y la comprobación solo la acepta con esa precisión, la
+  cota sin redondear impresa (0.0227) da la respuesta (0.023);
+- en los dos casos, con cualquier signo (la cota −0.0227 da el margen 0.023), salvo si el
+  ejercicio declara un error típico «-x»: entonces el signo es lo que se pregunta;
 - un entero de 10 o más, donde aparezca; uno pequeño (3, 8, 9) aparece en cualquier texto, así
   que solo cuenta en una frase que nombra la cantidad que pide el ejercicio
   (:data:`SMALL_INTEGER_CONTEXT`, obligatorio para cada ejercicio de respuesta entera pequeña);
@@ -339,3 +341,13 @@ def test_no_quiz_states_an_intermediate_result(nn):
              for key, value in inter.items()
              if _decimals(raw) >= _decimals(key) and _printed(raw, abs(x), value)]
     assert not found, "Preguntas que dan un paso de un ejercicio:\n" + "\n".join(found)
+
+
+def test_quiz_04_does_not_give_exercise_2s_ratio():
+    """El ejercicio 04.2 pide, de camino a su t corregida, el `test_train_ratio` de 5 particiones
+    ($n_2/n_1 = 1/4$); ninguna pregunta del 04 lo dice, ni como número ni como fracción."""
+    ratio = re.compile(r"(?<![\d.])0[.,]25(?:0+)?(?!\d)|(?<!\d)1\s*/\s*4(?!\d)|30\s*/\s*120|"
+                       r"1\s*/\s*\(\s*5\s*-\s*1\s*\)")
+    found = [f"{where}: {m.group(0)}" for where, text in _quiz_texts("04")
+             for m in ratio.finditer(text)]
+    assert not found, found
