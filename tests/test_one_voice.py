@@ -270,6 +270,31 @@ def test_chi_squared_has_one_name():
     assert not found, found
 
 
+def test_k_nn_has_one_name():
+    """El clasificador de los vecinos más cercanos se escribe «k-NN» (o «$k$-NN») en todo lo que
+    lee el estudiante: cuadernos (prosa y salidas) y sus copias, preguntas, glosario, sitio,
+    README, guía del docente y mensajes de `course_utils`; nunca «KNN». Los identificadores del
+    código (``knn``, ``KNeighborsClassifier``) no cuentan, ni los datos de prueba de ``tests/``."""
+    pattern = re.compile(r"\bKNN\b")
+    found = [f"{p.relative_to(ROOT)}: {m.group(0)}" for p in _text_files()
+             if p.name != "CHANGELOG.md" and p.relative_to(ROOT).parts[0] != "tests"
+             for m in pattern.finditer(_readable(p))]
+    assert not found, found
+
+
+def test_08_does_not_run_what_09_teaches():
+    """08 va antes que 09: no ejecuta la comparación bayesiana que enseña 09 (ninguna función
+    ``cu.bayesian_*`` en su código) y, donde la menciona, remite al cuaderno 09."""
+    nb08 = next(p for p in NOTEBOOKS if p.name.startswith("08_"))
+    cells = json.loads(nb08.read_text(encoding="utf-8"))["cells"]
+    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    assert not re.findall(r"\bbayesian_\w+", code)
+    prose = [" ".join("".join(c["source"]).split()) for c in cells if c["cell_type"] == "markdown"]
+    bayes = [text for text in prose if re.search(r"bayesian", text, re.I)
+             and not text.startswith(("# ", "**Requisitos"))]
+    assert bayes and all("09" in text for text in bayes), bayes
+
+
 def test_02_prose_quotes_the_coverage_its_table_prints():
     """02, sección 7.1, cita la cobertura de Wald y Wilson con N = 100 y p = 0.85 que imprime la
     tabla de la sección 7.2 (0.936 y 0.937), no un «en torno a 0.93» que la tabla desmiente."""

@@ -299,13 +299,14 @@ def _neighbouring_names(key: str) -> list[str]:
     return [h.split(":")[0] for h, _ in spec(key).alternatives]
 
 
-@pytest.mark.parametrize("key", ["02.1", "02.4", "04.1", "10.4"])
-def test_the_right_value_rounded_too_much_gets_almost_not_a_neighbours_name(key):
-    """Redondeado a dos decimales, el valor correcto coincide con el de un método vecino también
-    redondeado: la pista es «casi» (¿ha redondeado demasiado?), no el nombre del vecino."""
+@pytest.mark.parametrize("key, decimals", [("02.1", 2), ("02.4", 2), ("04.1", 3), ("10.4", 2)])
+def test_the_right_value_rounded_too_much_gets_almost_not_a_neighbours_name(key, decimals):
+    """Redondeado a dos decimales (a tres en 04.1, un intervalo con un extremo menor que 0.01),
+    el valor correcto coincide con el de un método vecino también redondeado: la pista es «casi»
+    (¿ha redondeado demasiado?), no el nombre del vecino."""
     s = spec(key)
-    rounded = (round(s.value, 2) if s.kind == "number"
-               else tuple(round(v, 2) for v in s.value))
+    rounded = (round(s.value, decimals) if s.kind == "number"
+               else tuple(round(v, decimals) for v in s.value))
     assert not s.close(rounded, s.value)
     message = cu.comprobar(key, rounded).message
     assert ": casi." in message and "redondeado" in message, (key, rounded, message)

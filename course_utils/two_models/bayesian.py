@@ -113,7 +113,7 @@ def _check_names(names: object) -> tuple[str, str]:
     ):
         raise TypeError(
             "`names` debe ser un par de textos no vacíos con los nombres de A y de B, "
-            f"por ejemplo ('KNN', 'C4.5'); se recibió {describe(names)}."
+            f"por ejemplo ('k-NN', 'C4.5'); se recibió {describe(names)}."
         )
     return str(names[0]), str(names[1])
 
