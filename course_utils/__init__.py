@@ -31,6 +31,7 @@ paired_posthoc  Wilcoxon por parejas con Bergmann-Hommel, Shaffer o Holm (o fren
 seeds       Semillas: orden estocástico aproximado (ASO) entre dos configuraciones.
 aggregates  Muchas ejecuciones en muchas tareas: media intercuartílica, brecha de optimalidad,
             probabilidad de mejora y perfiles de rendimiento con bootstrap estratificado.
+atari100k   Puntuaciones publicadas de Atari 100k, ejecución a ejecución (``load_atari_100k``).
 plots_multiple  Diagrama de diferencias críticas.
 single_test_set  Un conjunto de prueba: reúne delong (dos AUC), cochran (Q de Cochran y
             McNemar por parejas) y permutation (prueba de permutación pareada).
@@ -100,6 +101,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "AGGREGATES", "AggregatesResult", "ImprovementResult", "ProfileResult",
         "performance_profile", "probability_of_improvement", "robust_aggregates",
     ),
+    "atari100k": ("ATARI_100K_ALGORITHMS", "load_atari_100k"),
     "plots_multiple": ("plot_critical_difference",),
     # --- modelos ya entrenados sobre un mismo conjunto de prueba ---
     "regression": ("diebold_mariano_test", "regression_difference_interval"),
@@ -208,6 +210,8 @@ __all__ = [
     "load_benchmark_dataset",
     "load_demsar_2006",
     "load_garcia_herrera_2008",
+    "ATARI_100K_ALGORITHMS",
+    "load_atari_100k",
     "FriedmanResult",
     "PostHocResult",
     "TwoAlgorithmsResult",
