@@ -30,8 +30,8 @@ selfcheck/    Ejercicios que se comprueban solos (exercises) y preguntas de repa
               con quizzes/NN.toml).
 report/       De los resultados propios a un informe (13): ``analyze_results``, la orden
               ``python -m course_utils informe`` y la guía «¿Qué prueba uso?» (guide).
-datasets/     Datos sin conexión: UCI Adult (data) y el banco de pruebas de varios conjuntos
-              (benchmark).
+datasets/     Datos sin conexión: UCI Adult (data), el banco de pruebas de varios conjuntos
+              (benchmark) y las ejecuciones publicadas de Atari 100k (atari100k).
 
 Los módulos que empiezan por ``_`` en esta carpeta son la base común: validación de entradas
 (``_validation``, ``_validation_labels``), resultados (``_results``), nombres de opciones
@@ -86,6 +86,8 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "BENCHMARK_DATASETS", "BENCHMARK_MODELS", "BenchmarkDataset", "BenchmarkResult",
         "benchmark_models", "benchmark_scores", "load_benchmark_dataset", "load_demsar_2006",
         "load_garcia_herrera_2008",
+    "ATARI_100K_ALGORITHMS",
+    "load_atari_100k",
     ),
     "many_models.multiple": (
         "ADJUST_METHODS", "FriedmanResult", "OmnibusResult", "PostHocResult", "TwoAlgorithmsResult",
@@ -103,6 +105,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "AGGREGATES", "AggregatesResult", "ImprovementResult", "ProfileResult",
         "performance_profile", "probability_of_improvement", "robust_aggregates",
     ),
+    "datasets.atari100k": ("ATARI_100K_ALGORITHMS", "load_atari_100k"),
     "many_models.plots_multiple": ("plot_critical_difference",),
     # --- modelos ya entrenados sobre un mismo conjunto de prueba ---
     "practice.regression": ("diebold_mariano_test", "regression_difference_interval"),

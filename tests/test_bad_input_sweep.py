@@ -1234,6 +1234,8 @@ EXCLUDED: dict[str, str] = {
     "BENCHMARK_MODELS": "constante (tupla de nombres de algoritmos), no es invocable",
     "load_demsar_2006": "sin argumentos: lee un fichero del repositorio con su suma sha256",
     "load_garcia_herrera_2008": "sin argumentos: lee un fichero del repositorio con su suma sha256",
+    "load_atari_100k": "sin argumentos: lee un fichero del repositorio con su suma sha256",
+    "ATARI_100K_ALGORITHMS": "constante (tupla de nombres de agentes), no es invocable",
     "BenchmarkDataset": "clase de resultado: la construyen las funciones, no el usuario",
     "BenchmarkResult": "clase de resultado: la construyen las funciones, no el usuario",
     "FriedmanResult": "clase de resultado: la construyen las funciones, no el usuario",
