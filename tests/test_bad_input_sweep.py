@@ -2169,3 +2169,43 @@ def test_input_classes(name):
              for got in [_classify(n, arg, kind, value, expect, ref)]
              if got not in ("correcto", "error en español")]
     assert not wrong, wrong
+
+
+# --- muchas ejecuciones en muchas tareas (agregados robustos) ---
+_RUNS_A = np.array([[0.2, 0.9, 1.4], [0.3, 1.1, 1.2], [0.25, 0.8, 1.6], [0.1, 1.0, 1.3],
+                    [0.35, 0.7, 1.5]])
+_RUNS_B = _RUNS_A[::-1] * 0.9
+_RUNS_52 = _RUNS_A[:, :2]
+
+
+SWEEP.update({
+    "robust_aggregates": Case(
+        lambda: {"scores": {"A": _RUNS_A, "B": _RUNS_B}, "gamma": 1.0, "n_resamples": 200,
+                 "confidence": 0.95, "random_state": 0},
+        {"scores": st.builds(lambda bad: {"A": bad, "B": _RUNS_52}, BAD["scores52"]),
+         "gamma": BAD["positive"], "n_resamples": BAD["count"], "confidence": BAD["alpha"],
+         "random_state": BAD["seed"]},
+        max_examples=30,
+    ),
+    "probability_of_improvement": Case(
+        lambda: {"scores_x": _RUNS_52, "scores_y": _RUNS_52[::-1] * 0.9, "n_resamples": 200,
+                 "confidence": 0.95, "random_state": 0},
+        {"scores_x": BAD["scores52"], "scores_y": BAD["scores52"], "n_resamples": BAD["count"],
+         "confidence": BAD["alpha"], "random_state": BAD["seed"]},
+        max_examples=30,
+    ),
+    "performance_profile": Case(
+        lambda: {"scores": {"A": _RUNS_A, "B": _RUNS_B}, "taus": [0.0, 0.5, 1.0],
+                 "n_resamples": 200, "confidence": 0.95, "random_state": 0},
+        {"scores": st.builds(lambda bad: {"A": bad, "B": _RUNS_52}, BAD["scores52"]),
+         "taus": BAD["scores"], "n_resamples": BAD["count"], "confidence": BAD["alpha"],
+         "random_state": BAD["seed"]},
+        max_examples=30,
+    ),
+})
+EXCLUDED.update({
+    "AGGREGATES": "constante: los nombres de los agregados",
+    "AggregatesResult": "clase de resultado",
+    "ImprovementResult": "clase de resultado",
+    "ProfileResult": "clase de resultado",
+})
