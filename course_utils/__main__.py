@@ -204,8 +204,8 @@ def _run(args: argparse.Namespace, argv: list[str] | None, out: Path | None, fmt
     )
     if hasattr(result, "main_choice"):
         _progress(2, 3, f"Análisis: {result._procedure(result.main_choice)}")
-    else:  # evaluación por preguntas (report/_evals.py): sin figura
-        _progress(2, 3, "Análisis: evaluación por preguntas (Miller, 2024)")
+    else:  # semillas sin emparejar o evaluación por preguntas: sin figura
+        _progress(2, 3, f"Análisis: {result.procedure}")
     if fmt == "html":
         text = result.to_html(links=args.enlaces)
     elif fmt == "latex":

@@ -94,7 +94,8 @@ def analyze_results(
        escritas las puntuaciones (su resolución) son un empate.
        Una fila por caso y modelo con la etiqueta verdadera del caso (``case_id, model,
        score, label``) son predicciones sobre un conjunto de prueba (forma 1). Semillas que no
-       comparte ningún par de modelos no se emparejan: el error da la t de Welch y
+       comparte ningún par de modelos no se emparejan: el informe
+       (``UnpairedSeedsReport``, ``course_utils/report/_unpaired.py``) da la t de Welch y
        Mann-Whitney de scipy, para muestras independientes.
 
     Parámetros
@@ -303,6 +304,11 @@ def analyze_results(
                 "Reescálelas (por ejemplo, divídalas entre una potencia de 10)."
             )
         d.metric = metric_name
+        if d.design == "unpaired_seeds":  # ninguna semilla compartida: report/_unpaired.py
+            from course_utils.report._unpaired import unpaired_seeds_report
+
+            return unpaired_seeds_report(d, alpha, higher_is_better, rope_t, call,
+                                         list(reading_notes) + list(d.notes))
         if d.design == "cv":
             res = _analyze_cv(d, alpha, rope_t, higher_is_better, random_state)
         elif d.design == "seeds":
@@ -379,7 +385,8 @@ def _check_test_set_options(d, higher_is_better, metric, loss) -> str:
 
 
 _ROWS = {"test_set": "ejemplos de un conjunto de prueba",
-         "cv": "particiones de una validación cruzada", "seeds": "semillas de entrenamiento"}
+         "cv": "particiones de una validación cruzada", "seeds": "semillas de entrenamiento",
+         "unpaired_seeds": "semillas de entrenamiento"}
 
 _DEFAULTS = {"design": None, "higher_is_better": None, "metric": None, "alpha": 0.05,
              "rope": None, "control": None, "test_train_ratio": None, "cv": None,

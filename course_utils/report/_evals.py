@@ -73,6 +73,11 @@ class QuestionEvalsReport:
     alpha: float
     notes: tuple
 
+    @property
+    def procedure(self) -> str:
+        """El análisis, en una frase (la orden de terminal lo dice mientras trabaja)."""
+        return "evaluación por preguntas (Miller, 2024)"
+
     def to_markdown(self, *, links: str | None = None) -> str:
         """El informe en Markdown (español); ``links`` se acepta por compatibilidad."""
         conf = f"{100 * (1 - self.alpha):.4g} %"

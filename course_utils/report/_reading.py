@@ -23,8 +23,9 @@ from course_utils.report._predictions import prediction_kind, refuse_class_proba
 from course_utils.report._units import (
     _averaged_note, _check_numeric, _cv_structure, _drop_empty_scores, _duplicates,
     _group_means, _missing_fix, _pivot, _ratio_from_columns, _refuse_summary_rows,
-    _seed_per_run, _unpaired, _unpaired_within, refuse_split_names, refuse_unpaired_seeds,
+    _seed_per_run, _unpaired, _unpaired_within, refuse_split_names,
 )
+from course_utils.report._unpaired import unpaired_seed_groups
 from course_utils.report._roles import (
     _DATASET_NAMES, _FOLD_NAMES, _LABEL_NAMES, _METRIC_NAME_NAMES, _NTEST_NAMES, _examples,
     _NTRAIN_NAMES, _SEED_NAMES, METRICS, _plain, assign_roles, canonical_metric,
@@ -163,6 +164,7 @@ class _Design:
     positive_label: object = None  # test_set con puntuaciones: la clase positiva
     positive_reason: str = ""
     label_column: str = ""  # test_set: la columna de las etiquetas verdaderas
+    seed_column: str = ""  # unpaired_seeds: la columna de las semillas
 
 
 _VARIES = {
@@ -435,8 +437,14 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
         )
     only_seeds = seed is not None and repeat is None or design == "seeds"
     where = "semillas" if fold is None and only_seeds else "particiones"
-    if where == "semillas" and seed is not None:
-        refuse_unpaired_seeds(long, seed, model, score)
+    runs = (unpaired_seed_groups(long, seed, model, score)
+            if where == "semillas" and seed is not None else None)
+    if runs is not None:  # ningún par de modelos comparte una semilla: report/_unpaired.py
+        if design not in (None, "seeds"):
+            raise ValueError(f"{option('design')}: las filas son semillas; use "
+                             f"{option('design', 'seeds')}, no {option('design', design)}.")
+        return _Design("unpaired_seeds", table=runs, metric=metric_name, notes=notes,
+                       varies=_VARIES["seeds"], seed_column=str(seed))
     wide = _pivot(long, units, model, score, "partición" if where == "particiones" else "semilla",
                   unused)
     _unpaired(wide, where, "Repita las que faltan o quite las que no tengan todos los modelos.")

@@ -355,51 +355,6 @@ def _refuse_summary_rows(names: object, column: object) -> None:
         )
 
 
-def refuse_unpaired_seeds(long: pd.DataFrame, seed, model, score) -> None:
-    """Semillas que no comparte ningún par de modelos: muestras independientes, no pareadas.
-
-    Cada modelo se ejecutó con sus propias semillas (A con 0–9, B con 10–19): no hay ninguna
-    fila que emparejar, así que ni la t pareada ni Wilcoxon sirven. Lo que sí se puede decir
-    es si las medias difieren, tratando las ejecuciones de cada modelo como una muestra
-    independiente: la t de Welch (no supone varianzas iguales) y, como comprobación sin
-    suponer normalidad, Mann-Whitney. Se dan las dos, por parejas con Holm si hay más de dos
-    modelos, y el error explica cómo obtener un diseño pareado.
-    """
-    from scipy import stats
-
-    per_seed = long.groupby(seed, dropna=False)[model].nunique()
-    if len(per_seed) == 0 or (per_seed > 1).any():
-        return
-    groups = {str(m): long.loc[long[model] == m, score].to_numpy(dtype=float)
-              for m in pd.unique(long[model])}
-    if len(groups) < 2 or min(len(v) for v in groups.values()) < 2:
-        return
-    names = list(groups)
-    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
-    welch = [stats.ttest_ind(groups[a], groups[b], equal_var=False) for a, b in pairs]
-    mwu = [stats.mannwhitneyu(groups[a], groups[b], alternative="two-sided") for a, b in pairs]
-    p_w = _holm_adjust([r.pvalue for r in welch])
-    p_m = _holm_adjust([r.pvalue for r in mwu])
-    lines = []
-    for (a, b), w, pw, m, pm in zip(pairs, welch, p_w, mwu, p_m):
-        diff = groups[a].mean() - groups[b].mean()
-        lines.append(f"«{a}» − «{b}»: diferencia de medias {diff:.4g}; t de Welch "
-                     f"{w.statistic:.3f} (gl {w.df:.1f}), p = {pw:.4g}; Mann-Whitney "
-                     f"U = {m.statistic:.1f}, p = {pm:.4g}")
-    sizes = ", ".join(f"«{m}»: {len(v)}" for m, v in groups.items())
-    holm = " (p ajustadas con Holm entre las parejas)" if len(pairs) > 1 else ""
-    raise ValueError(
-        f"`data`: ninguna semilla de «{seed}» la comparten dos modelos (ejecuciones por "
-        f"modelo: {sizes}): las ejecuciones de cada modelo son muestras independientes, no "
-        "pareadas, y no se pueden emparejar semilla a semilla (ni t pareada ni Wilcoxon). Lo "
-        "que se puede decir es si las medias difieren entre esas muestras independientes: "
-        "la t de Welch, que no supone varianzas iguales, y Mann-Whitney, que no supone "
-        f"normalidad{holm}. " + "; ".join(lines) + ". Estas pruebas solo miden la variación "
-        "entre semillas de una misma partición de los datos, no la de los datos. Para un "
-        "diseño pareado (más potente), ejecute todos los modelos con las mismas semillas."
-    )
-
-
 def _holm_adjust(pvalues: list) -> list:
     """p ajustadas de Holm (paso descendente), acotadas en 1."""
     p = np.asarray(pvalues, dtype=float)
