@@ -102,8 +102,9 @@ def analyze_results(
     ----------
     data : pandas.DataFrame, str o pathlib.Path
         La tabla o la ruta de un CSV (ver :func:`read_results`).
-    design : {"test_set", "cv", "seeds", "datasets"} o None
-        El diseño, si no se puede deducir de los nombres de las columnas.
+    design : {"test_set", "cv", "seeds", "datasets", "questions"} o None
+        El diseño, si no se puede deducir de los nombres de las columnas. ``"questions"``:
+        una evaluación por preguntas (``item, model, correct[, cluster]``).
     higher_is_better : bool o None
         Si una puntuación mayor es mejor. Por defecto se deduce de ``metric`` o del nombre de
         la columna de puntuaciones; si no se puede, hay que darlo (no se supone).
@@ -189,8 +190,10 @@ def analyze_results(
         Con :meth:`~AnalysisResult.to_markdown`, :meth:`~AnalysisResult.to_html`,
         :meth:`~AnalysisResult.to_latex` y :meth:`~AnalysisResult.figure`. Con una tabla
         larga de preguntas (``item, model, correct[, cluster]`` o ``pregunta, modelo,
-        acierto[, grupo]``) y sin ``design``, un ``QuestionEvalsReport``
-        (``course_utils/report/_evals.py``), por ahora solo con ``to_markdown``.
+        acierto[, grupo]``; también ``question``, ``score``, ``topic``...) y sin ``design``
+        o con ``design="questions"``, un ``QuestionEvalsReport``
+        (``course_utils/report/_evals.py``). Con semillas que no comparte ningún par de
+        modelos, un ``UnpairedSeedsReport``. Los dos se escriben en Markdown, HTML y LaTeX.
 
     Ejemplos
     --------
@@ -249,8 +252,10 @@ def analyze_results(
     # --- evaluaciones por preguntas (item, model, correct[, cluster]): report/_evals.py ---
     from course_utils.report._evals import analyze_question_table, question_columns
 
-    if design is None and (evals_columns := question_columns(table)) is not None:
+    if design in (None, "questions") and (evals_columns := question_columns(table)) is not None:
         return analyze_question_table(table, evals_columns, alpha=alpha)
+    if design == "questions":
+        analyze_question_table(table, None, alpha=alpha)  # dice qué columnas faltan
     # --- fin de las evaluaciones por preguntas ---
     if (metric is not None and canonical_metric(metric) is None
             and not any(_plain(c) == _plain(metric) for c in table.columns)):

@@ -35,13 +35,14 @@ from course_utils.report._roles import (
 )
 
 #: Diseños que reconoce :func:`analyze_results`.
-DESIGNS = ("test_set", "cv", "seeds", "datasets")
+DESIGNS = ("test_set", "cv", "seeds", "datasets", "questions")
 
 DESIGN_NAMES = {
     "test_set": "predicciones de varios modelos sobre un mismo conjunto de prueba",
     "cv": "puntuaciones por partición de una misma validación cruzada",
     "seeds": "puntuaciones con varias semillas de entrenamiento sobre la misma división",
     "datasets": "una puntuación por conjunto de datos y algoritmo (tabla N × k)",
+    "questions": "aciertos de varios modelos en las mismas preguntas (evaluación por preguntas)",
 }
 
 # Los nombres de cada papel, las medidas y las columnas que no son modelos: ``_roles``.
