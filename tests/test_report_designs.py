@@ -226,3 +226,39 @@ def test_long_outcome_without_a_label_name_is_asked_and_the_option_works():
     assert "«grupo»" in text
     label = re.search(r"label_column='([^']+)'", text).group(1)
     _check_delong(cu.analyze_results(long, label_column=label), y, a, b)
+
+
+def test_long_predictions_without_case_column_are_paired_by_position_and_say_so():
+    long, y, a, b = _long_scores(seed=13)
+    r = cu.analyze_results(long.drop(columns="case_id"))
+    _check_delong(r, y, a, b)
+    assert any("por su posición dentro de cada modelo" in n for n in r.notes)
+
+
+@pytest.mark.parametrize("shuffle", ["sorted_by_label", "shuffled_per_model"])
+def test_long_predictions_that_cannot_be_aligned_ask_and_the_suggested_command_works(shuffle):
+    long, y, a, b = _long_scores(seed=14)
+    if shuffle == "sorted_by_label":  # el mismo orden de casos en los dos, agrupado por clase
+        order = np.argsort(y, kind="stable")
+        long = pd.concat([g.iloc[order] for _, g in long.groupby("model", sort=False)])
+        y, a, b = y[order], a[order], b[order]
+    else:  # cada modelo en su orden: por posición no se pueden emparejar
+        long = long.sample(frac=1.0, random_state=3)
+    data = long.drop(columns="case_id")
+    with pytest.raises(ValueError) as err:
+        cu.analyze_results(data)
+    text = str(err.value)
+    assert "no tiene una columna que diga qué caso es cada fila" in text
+    code = re.search(r"`(data\.assign\(.*?\))`", text).group(1)
+    fixed = eval(code, {"data": data})  # la orden de pandas que da el mensaje
+    if shuffle == "sorted_by_label":  # las filas sí estaban en el mismo orden: ahora se lee
+        _check_delong(cu.analyze_results(fixed), y, a, b)
+
+
+def test_long_predictions_without_case_column_on_the_command_line(tmp_path):
+    long, y, a, b = _long_scores(seed=15)
+    csv = tmp_path / "predicciones.csv"
+    long.drop(columns="case_id").to_csv(csv, index=False)
+    out = tmp_path / "informe.md"
+    assert main(["informe", str(csv), "--salida", str(out)]) == 0
+    assert "por su posición dentro de cada modelo" in out.read_text(encoding="utf-8")

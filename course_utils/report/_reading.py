@@ -207,9 +207,11 @@ def _infer_design(
     given["label"] = label_column
     ignore, models_given = list(ignore_columns), list(model_columns)
     reshaped = None
-    if not any(given.get(r) for r in ("model", "fold", "score", "label")) and not models_given:
-        reshaped = cv_results_to_long(table.drop(columns=ignore, errors="ignore"))
+    if not any(given.get(r) for r in ("model", "fold", "label")) and not models_given:
+        reshaped = cv_results_to_long(table.drop(columns=ignore, errors="ignore"),
+                                      given.get("score") or metric)
     if reshaped is not None:  # particiones en columnas (cv_results_ de scikit-learn)
+        _check_cv_results_score(reshaped[0], given.get("score"))
         table, ignore = reshaped[0], []
         d = _infer_design(table, design, None, cv, test_train_ratio, allow_missing,
                           columns=given, metric=metric, percent=percent)
@@ -254,6 +256,20 @@ def _infer_design(
                             allow_missing, metric, (ntest, ntrain))
     return _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_missing,
                         metric, percent, models_given, (ntest, ntrain))
+
+
+def _check_cv_results_score(long: pd.DataFrame, score) -> None:
+    """En una tabla ``cv_results_``, la puntuación es una de las medidas de sus particiones
+    (``r2`` de ``split0_test_r2``...), no una columna de la tabla tal como llegó."""
+    measures = [str(c) for c in long.columns if c not in ("modelo", "particion")]
+    if score is None or score in measures:
+        return
+    raise ValueError(
+        f"{option('score_column', score)}: la tabla tiene la forma de cv_results_ de "
+        f"scikit-learn, y sus puntuaciones por partición son las medidas "
+        f"{list_columns(measures)} (de las columnas split0_test_…); dé una de ellas, por "
+        f"ejemplo {option('score_column', measures[0])}."
+    )
 
 
 def _test_set_design(table, roles, used, why, design, models_given, predictions,
