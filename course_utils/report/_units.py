@@ -242,32 +242,10 @@ def _cv_structure(frame: pd.DataFrame, fold, repeat, seed, cv, ratio, notes):
         order = frame.sort_values(groups, kind="stable").index.to_numpy()
     if fold is None:
         if ratio is None and cv is None:
-            raise ValueError(
-                f"`data`: las filas son repeticiones («{groups[0]}») sin columna de partición: "
-                "si cada una es una semilla de entrenamiento sobre la misma división, dígalo "
-                f"con {option('design', 'seeds')}; si cada una es una división distinta en "
-                "entrenamiento y prueba, dé la razón n_prueba / n_entrenamiento con "
-                f"{option('test_train_ratio')} o la columna de la partición con "
-                f"{option('fold_column')}."
-            )
+            _refuse_repeats_without_fold(groups)
         return cv or "rxk", ratio, order
     if groups:
-        per = frame.groupby(groups, sort=False)[fold]
-        sizes, distinct = per.size(), per.nunique()
-        if (sizes != distinct).any():
-            key = sizes.index[np.flatnonzero((sizes != distinct).to_numpy())[0]]
-            raise ValueError(
-                f"`data`: en la repetición «{_key_text(key)}» ({', '.join(map(str, groups))}) "
-                f"un mismo número de partición («{fold}») sale más de una vez; cada partición "
-                "debe salir una vez por repetición."
-            )
-        if sizes.nunique() > 1:
-            raise ValueError(
-                f"`data`: las repeticiones no tienen todas el mismo número de particiones "
-                f"(de {sizes.min()} a {sizes.max()}); una validación cruzada r × k repite las "
-                "mismas k particiones."
-            )
-        k, r = int(sizes.iloc[0]), len(sizes)
+        k, r = _folds_per_repeat(frame, fold, groups)
     else:
         counts = frame[fold].value_counts(sort=False)
         if counts.nunique() > 1:
@@ -279,18 +257,7 @@ def _cv_structure(frame: pd.DataFrame, fold, repeat, seed, cv, ratio, notes):
         r, k = int(counts.iloc[0]), len(counts)
         if r == 1:  # cada partición una sola vez: ¿1 × k o r × k numeradas seguidas?
             if ratio is None and cv is None:
-                n = len(frame)
-                raise ValueError(
-                    f"`data`: hay {n} particiones («{fold}») y ninguna columna de repetición, "
-                    f"así que no se sabe cuántas particiones tenía cada validación cruzada "
-                    f"({n} pueden ser una validación de {n} particiones o varias repeticiones "
-                    "numeradas seguidas), y la t corregida lo necesita. Dé la razón n_prueba / "
-                    f"n_entrenamiento con {option('test_train_ratio')} (1/(k − 1) con k "
-                    f"particiones), o la columna de la repetición con "
-                    f"{option('repeat_column')}"
-                    + (f", o {option('cv', '5x2')} si es una 5×2cv" if n == 10 else "")
-                    + ", o añada las columnas «n_prueba» y «n_entrenamiento»."
-                )
+                _refuse_unknown_k(len(frame), fold)
             return cv or "rxk", ratio, order
     if cv == "5x2" and groups and (r, k) != (5, 2):
         raise ValueError(
@@ -327,6 +294,55 @@ def _cv_structure(frame: pd.DataFrame, fold, repeat, seed, cv, ratio, notes):
         )
         notes[-1] += f"); la t corregida usa n_prueba / n_entrenamiento = 1/{k - 1}."
     return "rxk", ratio, order
+
+
+def _refuse_repeats_without_fold(groups: list) -> None:
+    """Error si hay repeticiones (o semillas) sin columna de partición ni razón dada."""
+    raise ValueError(
+        f"`data`: las filas son repeticiones («{groups[0]}») sin columna de partición: "
+        "si cada una es una semilla de entrenamiento sobre la misma división, dígalo "
+        f"con {option('design', 'seeds')}; si cada una es una división distinta en "
+        "entrenamiento y prueba, dé la razón n_prueba / n_entrenamiento con "
+        f"{option('test_train_ratio')} o la columna de la partición con "
+        f"{option('fold_column')}."
+    )
+
+
+def _folds_per_repeat(frame: pd.DataFrame, fold, groups: list) -> tuple[int, int]:
+    """``(k, r)``: particiones por repetición y repeticiones; cada partición una vez por
+    repetición y el mismo número en todas (si no, un error que lo dice)."""
+    per = frame.groupby(groups, sort=False)[fold]
+    sizes, distinct = per.size(), per.nunique()
+    if (sizes != distinct).any():
+        key = sizes.index[np.flatnonzero((sizes != distinct).to_numpy())[0]]
+        raise ValueError(
+            f"`data`: en la repetición «{_key_text(key)}» ({', '.join(map(str, groups))}) "
+            f"un mismo número de partición («{fold}») sale más de una vez; cada partición "
+            "debe salir una vez por repetición."
+        )
+    if sizes.nunique() > 1:
+        raise ValueError(
+            f"`data`: las repeticiones no tienen todas el mismo número de particiones "
+            f"(de {sizes.min()} a {sizes.max()}); una validación cruzada r × k repite las "
+            "mismas k particiones."
+        )
+    return int(sizes.iloc[0]), len(sizes)
+
+
+def _refuse_unknown_k(n: int, fold) -> None:
+    """Error si cada partición sale una vez sin columna de repetición: n particiones pueden
+    ser 1 × n o varias repeticiones numeradas seguidas."""
+    raise ValueError(
+        f"`data`: hay {n} particiones («{fold}») y ninguna columna de repetición, "
+        f"así que no se sabe cuántas particiones tenía cada validación cruzada "
+        f"({n} pueden ser una validación de {n} particiones o varias repeticiones "
+        "numeradas seguidas), y la t corregida lo necesita. Dé la razón n_prueba / "
+        f"n_entrenamiento con {option('test_train_ratio')} (1/(k − 1) con k "
+        f"particiones), o la columna de la repetición con "
+        f"{option('repeat_column')}"
+        + (f", o {option('cv', '5x2')} si es una 5×2cv" if n == 10 else "")
+        + ", o añada las columnas «n_prueba» y «n_entrenamiento»."
+    )
 
 
 def _duplicates(frame: pd.DataFrame, keys: list) -> str:
