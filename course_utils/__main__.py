@@ -82,8 +82,9 @@ def _parser() -> argparse.ArgumentParser:
         "--salida informe.md",
     )
     p.add_argument("csv", help="fichero CSV con los resultados")
-    p.add_argument("--diseno", choices=["test_set", "cv", "seeds", "datasets"],
-                   help="diseño, si no se deduce de los nombres de las columnas")
+    p.add_argument("--diseno", choices=["test_set", "cv", "seeds", "datasets", "questions"],
+                   help="diseño, si no se deduce de los nombres de las columnas (questions: "
+                   "una evaluación por preguntas)")
     p.add_argument("--medida", help="medida: exactitud, auc, f1, error, rmse, mae...")
     direction = p.add_mutually_exclusive_group()
     direction.add_argument("--mayor-es-mejor", dest="mayor", action="store_const", const=True,
@@ -204,8 +205,8 @@ def _run(args: argparse.Namespace, argv: list[str] | None, out: Path | None, fmt
     )
     if hasattr(result, "main_choice"):
         _progress(2, 3, f"Análisis: {result._procedure(result.main_choice)}")
-    else:  # evaluación por preguntas (report/_evals.py): sin figura
-        _progress(2, 3, "Análisis: evaluación por preguntas (Miller, 2024)")
+    else:  # semillas sin emparejar o evaluación por preguntas: sin figura
+        _progress(2, 3, f"Análisis: {result.procedure}")
     if fmt == "html":
         text = result.to_html(links=args.enlaces)
     elif fmt == "latex":

@@ -18,6 +18,7 @@ from scipy import stats
 from sklearn.metrics import roc_auc_score
 
 import course_utils as cu
+from course_utils.__main__ import main
 from test_single_test_set import naive_delong
 
 
@@ -97,20 +98,50 @@ def test_long_two_prediction_columns_ask_and_each_suggested_option_works():
         _midp(y, pred.to_numpy()[:n], pred.to_numpy()[n:]), rel=1e-9)
 
 
-def test_unpaired_seeds_give_welch_and_mann_whitney():
+def test_unpaired_seeds_give_a_report_with_welch_and_mann_whitney(tmp_path):
     rng = np.random.default_rng(7)
-    a, b = rng.normal(0.80, 0.02, 10), rng.normal(0.78, 0.03, 10)
-    long = pd.DataFrame({"model": ["A"] * 10 + ["B"] * 10, "seed": np.arange(20),
-                         "score": np.r_[a, b]})
-    with pytest.raises(ValueError) as err:
-        cu.analyze_results(long)
-    text = str(err.value)
-    assert "independientes, no pareadas" in text
+    a, b = rng.normal(0.80, 0.02, 10), rng.normal(0.78, 0.03, 12)
+    long = pd.DataFrame({"model": ["A"] * 10 + ["B"] * 12, "seed": np.arange(22),
+                         "accuracy": np.r_[a, b]})
+    r = cu.analyze_results(long)
+    assert r.design == "unpaired_seeds"
+    row = r.comparisons.iloc[0]
     welch = stats.ttest_ind(a, b, equal_var=False)
     mwu = stats.mannwhitneyu(a, b, alternative="two-sided")
-    assert f"t de Welch {welch.statistic:.3f} (gl {welch.df:.1f}), p = {welch.pvalue:.4g}" in text
-    assert f"U = {mwu.statistic:.1f}, p = {mwu.pvalue:.4g}" in text
-    assert not math.isnan(welch.pvalue)
+    # el intervalo de Welch, escrito aquí: gl de Welch-Satterthwaite y t de Student
+    va, vb = a.var(ddof=1) / a.size, b.var(ddof=1) / b.size
+    df = (va + vb) ** 2 / (va ** 2 / (a.size - 1) + vb ** 2 / (b.size - 1))
+    half = stats.t.ppf(0.975, df) * math.sqrt(va + vb)
+    assert row["estimate"] == pytest.approx(a.mean() - b.mean(), abs=1e-15)
+    assert (row["ci_low"], row["ci_high"]) == pytest.approx(
+        (a.mean() - b.mean() - half, a.mean() - b.mean() + half), rel=1e-12)
+    assert row["welch_df"] == pytest.approx(df, rel=1e-12)
+    assert row["welch_pvalue"] == pytest.approx(welch.pvalue, rel=1e-12)
+    assert row["mwu_pvalue"] == pytest.approx(mwu.pvalue, rel=1e-12)
+    # probabilidad de superioridad por enumeración de las 10 × 12 parejas
+    wins = np.mean([(x > y) + 0.5 * (x == y) for x in a for y in b])
+    assert row["superiority"] == pytest.approx(wins, rel=1e-12)
+    text = r.to_markdown()
+    for words in ("independiente", "Lo que se pierde al no emparejar", "mismas semillas",
+                  f"{welch.statistic:.3f}", f"{welch.pvalue:.4f}", f"{mwu.pvalue:.4f}"):
+        assert words in text
+    assert "<table>" in r.to_html() and r"\begin{tabular}" in r.to_latex()
+    csv = tmp_path / "semillas.csv"
+    long.to_csv(csv, index=False)
+    for fmt in ("markdown", "html", "latex"):
+        assert main(["informe", str(csv), "--formato", fmt, "--salida",
+                     str(tmp_path / f"informe.{fmt}")]) == 0
+
+
+def test_unpaired_seeds_refuse_rope_and_other_designs():
+    rng = np.random.default_rng(9)
+    long = pd.DataFrame({"model": ["A"] * 6 + ["B"] * 6, "seed": np.arange(12),
+                         "accuracy": rng.normal(0.8, 0.02, 12)})
+    with pytest.raises(ValueError, match="ROPE"):
+        cu.analyze_results(long, rope=0.01)
+    with pytest.raises(ValueError, match="design='seeds'"):
+        cu.analyze_results(long, design="cv")
+    assert cu.analyze_results(long, design="seeds").design == "unpaired_seeds"
 
 
 def _corrected_t_p(a, b, ratio):
@@ -175,13 +206,15 @@ def test_unpaired_seeds_three_models_holm_as_statsmodels():
     groups = [rng.normal(mu, 0.02, 8) for mu in (0.80, 0.79, 0.76)]
     long = pd.DataFrame({"algoritmo": np.repeat(["A", "B", "C"], 8),
                          "semilla": np.arange(24), "exactitud": np.concatenate(groups)})
-    with pytest.raises(ValueError) as err:
-        cu.analyze_results(long)
+    r = cu.analyze_results(long)
     pairs = [(0, 1), (0, 2), (1, 2)]
-    raw = [stats.ttest_ind(groups[i], groups[j], equal_var=False).pvalue for i, j in pairs]
-    holm = multipletests(raw, method="holm")[1]
-    found = [float(p) for p in re.findall(r"t de Welch [^;]*?, p = ([0-9.e-]+)", str(err.value))]
-    assert found == pytest.approx([float(f"{p:.4g}") for p in holm], rel=1e-12)
+    welch = [stats.ttest_ind(groups[i], groups[j], equal_var=False).pvalue for i, j in pairs]
+    mwu = [stats.mannwhitneyu(groups[i], groups[j]).pvalue for i, j in pairs]
+    assert r.comparisons["welch_pvalue_adjusted"].tolist() == pytest.approx(
+        multipletests(welch, method="holm")[1], rel=1e-12)
+    assert r.comparisons["mwu_pvalue_adjusted"].tolist() == pytest.approx(
+        multipletests(mwu, method="holm")[1], rel=1e-12)
+    assert "ajustados con Holm" in r.to_markdown()
 
 
 def test_long_outcome_without_a_label_name_is_asked_and_the_option_works():
@@ -193,3 +226,39 @@ def test_long_outcome_without_a_label_name_is_asked_and_the_option_works():
     assert "«grupo»" in text
     label = re.search(r"label_column='([^']+)'", text).group(1)
     _check_delong(cu.analyze_results(long, label_column=label), y, a, b)
+
+
+def test_long_predictions_without_case_column_are_paired_by_position_and_say_so():
+    long, y, a, b = _long_scores(seed=13)
+    r = cu.analyze_results(long.drop(columns="case_id"))
+    _check_delong(r, y, a, b)
+    assert any("por su posición dentro de cada modelo" in n for n in r.notes)
+
+
+@pytest.mark.parametrize("shuffle", ["sorted_by_label", "shuffled_per_model"])
+def test_long_predictions_that_cannot_be_aligned_ask_and_the_suggested_command_works(shuffle):
+    long, y, a, b = _long_scores(seed=14)
+    if shuffle == "sorted_by_label":  # el mismo orden de casos en los dos, agrupado por clase
+        order = np.argsort(y, kind="stable")
+        long = pd.concat([g.iloc[order] for _, g in long.groupby("model", sort=False)])
+        y, a, b = y[order], a[order], b[order]
+    else:  # cada modelo en su orden: por posición no se pueden emparejar
+        long = long.sample(frac=1.0, random_state=3)
+    data = long.drop(columns="case_id")
+    with pytest.raises(ValueError) as err:
+        cu.analyze_results(data)
+    text = str(err.value)
+    assert "no tiene una columna que diga qué caso es cada fila" in text
+    code = re.search(r"`(data\.assign\(.*?\))`", text).group(1)
+    fixed = eval(code, {"data": data})  # la orden de pandas que da el mensaje
+    if shuffle == "sorted_by_label":  # las filas sí estaban en el mismo orden: ahora se lee
+        _check_delong(cu.analyze_results(fixed), y, a, b)
+
+
+def test_long_predictions_without_case_column_on_the_command_line(tmp_path):
+    long, y, a, b = _long_scores(seed=15)
+    csv = tmp_path / "predicciones.csv"
+    long.drop(columns="case_id").to_csv(csv, index=False)
+    out = tmp_path / "informe.md"
+    assert main(["informe", str(csv), "--salida", str(out)]) == 0
+    assert "por su posición dentro de cada modelo" in out.read_text(encoding="utf-8")

@@ -117,8 +117,50 @@ def test_command_line_writes_the_report(tmp_path):
     assert "modelo-a" in text and "p (Holm)" in text
 
 
-def test_html_and_latex_are_refused_in_spanish(tmp_path):
+def test_html_and_latex_are_written_like_the_other_designs(tmp_path):
     csv = tmp_path / "preguntas.csv"
     _bank(5).to_csv(csv, index=False)
-    for fmt in ("html", "latex"):
-        assert main(["informe", str(csv), "--formato", fmt]) == 2
+    report = cu.analyze_results(csv)
+    se = f"{report.scores['se'].iloc[0]:.4f}"
+    for fmt, marks in (("html", ("<table>", "<figcaption>", se)),
+                       ("latex", (r"\begin{tabular}", r"\caption{", se))):
+        out = tmp_path / f"informe.{fmt}"
+        assert main(["informe", str(csv), "--formato", fmt, "--salida", str(out)]) == 0
+        text = out.read_text(encoding="utf-8")
+        assert all(m in text for m in marks), fmt
+    assert report.to_latex().isascii()
+
+
+def test_design_questions_is_selectable_and_names_the_columns_it_needs(tmp_path):
+    from course_utils.report import DESIGNS
+
+    table = _bank(6, english=True).rename(columns={"item": "question", "correct": "score",
+                                                   "cluster": "topic"})
+    report = cu.analyze_results(table, design="questions")
+    assert report.design == "questions" and report.n_clusters == 60
+    assert cu.analyze_results(table).design == "questions"  # también sin decirlo
+    wide = _wide(table, "question", "model", "score")
+    assert report.scores.loc["modelo-a", "score"] == pytest.approx(wide["modelo-a"].mean())
+    csv = tmp_path / "preguntas.csv"
+    table.to_csv(csv, index=False)
+    assert main(["informe", str(csv), "--diseno", "questions"]) == 0
+    with pytest.raises(ValueError, match="«item» \\(o «pregunta»\\)"):
+        cu.analyze_results(table.rename(columns={"question": "q"}), design="questions")
+    # la orden ofrece los mismos diseños que la función
+    from course_utils.__main__ import _parser
+
+    import argparse
+
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    action = next(a for a in sub.choices["informe"]._actions if "--diseno" in a.option_strings)
+    assert tuple(action.choices) == DESIGNS
+
+
+def test_a_label_column_makes_it_long_predictions_not_questions():
+    table = _bank(7, english=True).drop(columns="cluster")
+    table["label"] = table.groupby("item")["correct"].transform("first")
+    assert cu.analyze_results(table.rename(columns={"item": "case_id"}),
+                              label_column="label").design == "test_set"
+    from course_utils.report._evals import question_columns
+
+    assert question_columns(table) is None

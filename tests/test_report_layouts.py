@@ -257,3 +257,58 @@ def test_a_real_tsml_eval_results_file_is_asked_about_not_analysed_as_30_models(
     assert "con ellas solo no hay nada que comparar" in err
     with pytest.raises(ValueError, match="no como 30 modelos"):
         cu.analyze_results(pd.read_csv(TSML_EVAL), higher_is_better=True)
+
+
+def _ridge_search(alphas, scoring):
+    """cv_results_ de una búsqueda real (Ridge sobre diabetes, KFold 5), escrita como CSV."""
+    from sklearn.datasets import load_diabetes
+    from sklearn.linear_model import Ridge
+    from sklearn.model_selection import GridSearchCV, KFold
+
+    X, y = load_diabetes(return_X_y=True)
+    search = GridSearchCV(Ridge(), {"alpha": alphas}, scoring=scoring, refit=False,
+                          cv=KFold(5, shuffle=True, random_state=0)).fit(X, y)
+    return pd.DataFrame(search.cv_results_)
+
+
+def test_r2_suggested_for_a_cv_results_table_with_two_measures_is_then_accepted(tmp_path):
+    """Una rejilla con scoring={"r2", "neg_mse"}: el mensaje sugiere --col-puntuacion r2 (la
+    medida de sus columnas split…_test_r2), y seguirlo analiza esas particiones."""
+    import io
+    import math
+    import re
+    from contextlib import redirect_stderr
+
+    from scipy import stats
+
+    from course_utils.__main__ import main
+
+    table = _ridge_search([0.01, 10.0], {"r2": "r2", "neg_mse": "neg_mean_squared_error"})
+    csv = tmp_path / "busqueda.csv"
+    table.to_csv(csv)
+    err = io.StringIO()
+    with redirect_stderr(err):
+        assert main(["informe", str(csv)]) == 2
+    suggested = re.search(r"--col-puntuacion (\w+)", err.getvalue()).group(1)
+    assert suggested == "r2"
+    out = tmp_path / "informe.md"
+    assert main(["informe", str(csv), "--col-puntuacion", suggested, "--razon", "1/4",
+                 "--salida", str(out)]) == 0
+    r = cu.analyze_results(csv, score_column="r2", test_train_ratio=0.25)
+    # t corregida de Nadeau y Bengio escrita aquí, sobre las columnas split…_test_r2
+    d = np.array([table.loc[0, f"split{i}_test_r2"] - table.loc[1, f"split{i}_test_r2"]
+                  for i in range(5)])
+    t = d.mean() / math.sqrt(d.var(ddof=1) * (1 / 5 + 0.25))
+    assert r.comparisons.iloc[0]["pvalue"] == pytest.approx(2 * stats.t.sf(abs(t), 4),
+                                                            rel=1e-9)
+    with pytest.raises(ValueError, match="split0_test"):  # una columna de la tabla original
+        cu.analyze_results(csv, score_column="mean_test_r2", test_train_ratio=0.25)
+
+
+def test_cv_results_top_configurations_follow_the_chosen_measure():
+    alphas = [10.0 ** k for k in np.linspace(-3, 3, 12)]
+    table = _ridge_search(alphas, {"r2": "r2", "neg_mae": "neg_mean_absolute_error"})
+    r = cu.analyze_results(table, score_column="neg_mae", test_train_ratio=0.25)
+    kept = table.nlargest(10, "mean_test_neg_mae")
+    means = sorted(r.descriptives["media"].round(12))
+    assert means == sorted(kept["mean_test_neg_mae"].round(12))

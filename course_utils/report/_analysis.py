@@ -60,120 +60,142 @@ def _bootstrap_mean_ci(diff: np.ndarray, alpha: float, random_state: int) -> tup
 
 
 def _analyze_test_set(d: _Design, alpha, rope, kind, loss):
+    y, preds = d.y_true, d.predictions
+    if kind is None:
+        kind = _test_set_kind(y, preds)
+    if kind == "labels":
+        res = _test_set_labels(y, preds, alpha)
+    elif kind == "scores":
+        res = _test_set_scores(d, y, preds, alpha)
+    else:
+        res = _test_set_regression(y, preds, alpha, loss)
+    return dict(res, bayes=None, n_units=len(y))
+
+
+def _test_set_kind(y, preds) -> str:
+    """Qué son las predicciones, si no se dijo: etiquetas, puntuaciones o una regresión."""
+    labels = pd.unique(y)
+    label_set = set(labels.tolist())
+    all_labels = all(set(pd.unique(p).tolist()) <= label_set for p in preds.values())
+    numeric_y = pd.api.types.is_numeric_dtype(pd.Series(y))
+    if all_labels and len(labels) <= 50:
+        return "labels"
+    if len(labels) == 2:
+        return "scores"
+    if numeric_y:
+        return "regression"
+    raise ValueError(
+        "`data`: las predicciones no son etiquetas de la columna de etiquetas, ni "
+        "puntuaciones de un problema binario, ni valores de una regresión; indique "
+        "predictions='labels', 'scores' o 'regression'."
+    )
+
+
+def _test_set_labels(y, preds, alpha) -> dict:
+    """Etiquetas predichas: McNemar mid-p (dos modelos) o Q de Cochran con McNemar por
+    parejas y Holm."""
     from course_utils.practice.cochran import cochran_q_test
     from course_utils.two_models.comparison import mcnemar_table, mcnemar_test
+
+    models = list(preds)
+    acc = {m: float(np.mean(preds[m] == y)) for m in models}
+    descriptives = pd.DataFrame({"exactitud": acc}).rename_axis("modelo")
+    omnibus = None
+    if len(models) == 2:
+        res = mcnemar_test(mcnemar_table(y, preds[models[0]], preds[models[1]]), "mid-p",
+                           alpha=alpha)
+        rows = [dict(a=models[0], b=models[1], estimate=res.estimate, ci_low=res.ci_low,
+                     ci_high=res.ci_high, pvalue=res.pvalue)]
+        choices = [GUIDE["test_set_labels_two"]]
+        comparisons = _holm(pd.DataFrame(rows), alpha)
+        correction = ""
+        table_notes = ["Intervalo de la diferencia de exactitudes: el de Bonett y Price "
+                       "(cuaderno 05, sección 4)."]
+    else:
+        res = cochran_q_test(y, {m: preds[m] for m in models}, alpha=alpha)
+        omnibus = dict(name="Q de Cochran", symbol="Q", statistic=res.statistic, df=res.df,
+                       pvalue=res.pvalue, entry="test_set_labels_many")
+        c = res.comparisons
+        comparisons = pd.DataFrame(dict(
+            a=c["a"], b=c["b"], estimate=c["difference"], ci_low=c["ci_low"],
+            ci_high=c["ci_high"], pvalue=c["pvalue"], pvalue_adjusted=c["pvalue_adjusted"],
+            reject=c["reject"]))
+        choices = [GUIDE["test_set_labels_many"]]
+        correction = "Holm"
+        table_notes = ["Intervalos de Bonett y Price, sin ajustar por multiplicidad; "
+                       "valores p de McNemar mid-p."]
+    return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
+                choices=choices, correction=correction, effect="diferencia de exactitud",
+                notes=[], details=[res], higher=True, metric="exactitud",
+                table_notes=table_notes, backwards={})
+
+
+def _test_set_scores(d: _Design, y, preds, alpha) -> dict:
+    """Puntuaciones de un problema binario: DeLong (por parejas con Holm si hay más de dos)."""
     from course_utils.practice.delong import delong_test
 
-    y = d.y_true
-    models = list(d.predictions)
-    preds = d.predictions
-    if kind is None:
-        labels = pd.unique(y)
-        label_set = set(labels.tolist())
-        all_labels = all(set(pd.unique(p).tolist()) <= label_set for p in preds.values())
-        numeric_y = pd.api.types.is_numeric_dtype(pd.Series(y))
-        if all_labels and len(labels) <= 50:
-            kind = "labels"
-        elif len(labels) == 2:
-            kind = "scores"
-        elif numeric_y:
-            kind = "regression"
-        else:
-            raise ValueError(
-                "`data`: las predicciones no son etiquetas de la columna de etiquetas, ni "
-                "puntuaciones de un problema binario, ni valores de una regresión; indique "
-                "predictions='labels', 'scores' o 'regression'."
-            )
-    notes, details, omnibus, table_notes = [], [], None, []
-    rows = []
-    name = "exactitud" if kind == "labels" else "AUC"
-    if kind == "labels":
-        acc = {m: float(np.mean(preds[m] == y)) for m in models}
-        descriptives = pd.DataFrame({"exactitud": acc}).rename_axis("modelo")
-        if len(models) == 2:
-            res = mcnemar_test(mcnemar_table(y, preds[models[0]], preds[models[1]]), "mid-p",
-                               alpha=alpha)
-            details.append(res)
-            rows.append(dict(a=models[0], b=models[1], estimate=res.estimate, ci_low=res.ci_low,
-                             ci_high=res.ci_high, pvalue=res.pvalue))
-            choices = [GUIDE["test_set_labels_two"]]
-            comparisons = _holm(pd.DataFrame(rows), alpha)
-            correction = ""
-            table_notes.append("Intervalo de la diferencia de exactitudes: el de Bonett y Price "
-                               "(cuaderno 05, sección 4).")
-        else:
-            res = cochran_q_test(y, {m: preds[m] for m in models}, alpha=alpha)
-            details.append(res)
-            omnibus = dict(name="Q de Cochran", symbol="Q", statistic=res.statistic, df=res.df,
-                           pvalue=res.pvalue, entry="test_set_labels_many")
-            c = res.comparisons
-            comparisons = pd.DataFrame(dict(
-                a=c["a"], b=c["b"], estimate=c["difference"], ci_low=c["ci_low"],
-                ci_high=c["ci_high"], pvalue=c["pvalue"], pvalue_adjusted=c["pvalue_adjusted"],
-                reject=c["reject"]))
-            choices = [GUIDE["test_set_labels_many"]]
-            correction = "Holm"
-            table_notes.append("Intervalos de Bonett y Price, sin ajustar por multiplicidad; "
-                               "valores p de McNemar mid-p.")
-        effect = "diferencia de exactitud"
-        higher = True
-    elif kind == "scores":
-        classes = pd.unique(y)
-        if len(classes) != 2:
-            raise ValueError(
-                f"`data`: comparar puntuaciones (AUC) necesita dos clases en las etiquetas; hay "
-                f"{len(classes)}."
-            )
-        from sklearn.metrics import roc_auc_score
+    models = list(preds)
+    classes = pd.unique(y)
+    if len(classes) != 2:
+        raise ValueError(
+            f"`data`: comparar puntuaciones (AUC) necesita dos clases en las etiquetas; hay "
+            f"{len(classes)}."
+        )
+    from sklearn.metrics import roc_auc_score
 
-        pos = d.positive_label if d.positive_label is not None else max(classes.tolist())
-        auc = {m: float(roc_auc_score(y == pos, preds[m])) for m in models}
-        descriptives = pd.DataFrame({"AUC": auc}).rename_axis("modelo")
-        backwards = {m: v for m, v in auc.items() if v < 0.5}
-        notes += _backwards_notes(backwards)
-        for a, b in _pairs(models):
-            res = delong_test(y, preds[a], preds[b], pos_label=pos, alpha=alpha)
-            details.append(res)
-            rows.append(dict(a=a, b=b, estimate=res.estimate, ci_low=res.ci_low,
-                             ci_high=res.ci_high, pvalue=res.pvalue))
-        comparisons = _holm(pd.DataFrame(rows), alpha)
-        choices = [GUIDE["test_set_scores_two" if len(models) == 2 else "test_set_scores_many"]]
-        correction = "Holm" if len(models) > 2 else ""
-        effect = "diferencia de AUC"
-        notes.append(f"Clase positiva: {show_value(pos)} "
-                     f"({d.positive_reason or 'la mayor de las dos etiquetas'}).")
-        higher = True
-    else:
-        yf = np.asarray(y, dtype=float)
-        losses = {}
-        for m in models:
-            err = np.asarray(preds[m], dtype=float) - yf
-            losses[m] = err**2 if loss == "squared" else np.abs(err)
-        name = "error cuadrático medio" if loss == "squared" else "error absoluto medio"
-        descriptives = pd.DataFrame({name: {m: float(losses[m].mean()) for m in models}}
-                                    ).rename_axis("modelo")
-        for a, b in _pairs(models):
-            if np.array_equal(losses[a], losses[b]):
-                _identical(a, b, "la misma pérdida en todos los ejemplos", models, notes, rows)
-                continue
-            res = stats.ttest_rel(losses[a], losses[b])
-            ci = res.confidence_interval(1 - alpha)
-            rows.append(dict(a=a, b=b, estimate=float(np.mean(losses[a] - losses[b])),
-                             ci_low=float(ci.low), ci_high=float(ci.high),
-                             pvalue=float(res.pvalue)))
-        comparisons = _holm(pd.DataFrame(rows), alpha)
-        choices = [GUIDE["test_set_regression_two" if len(models) == 2
-                         else "test_set_regression_many"]]
-        correction = "Holm" if len(models) > 2 else ""
-        effect = f"diferencia de {name}"
-        table_notes.append("Negativa: A se equivoca menos. Intervalo t de la diferencia media de "
-                           "pérdidas por ejemplo.")
-        higher = False
-    return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
-                choices=choices, correction=correction, effect=effect, notes=notes,
-                details=details, bayes=None, n_units=len(y), higher=higher,
-                metric=name, table_notes=table_notes,
-                backwards=backwards if kind == "scores" else {})
+    pos = d.positive_label if d.positive_label is not None else max(classes.tolist())
+    auc = {m: float(roc_auc_score(y == pos, preds[m])) for m in models}
+    descriptives = pd.DataFrame({"AUC": auc}).rename_axis("modelo")
+    backwards = {m: v for m, v in auc.items() if v < 0.5}
+    notes = _backwards_notes(backwards)
+    rows, details = [], []
+    for a, b in _pairs(models):
+        res = delong_test(y, preds[a], preds[b], pos_label=pos, alpha=alpha)
+        details.append(res)
+        rows.append(dict(a=a, b=b, estimate=res.estimate, ci_low=res.ci_low,
+                         ci_high=res.ci_high, pvalue=res.pvalue))
+    notes.append(f"Clase positiva: {show_value(pos)} "
+                 f"({d.positive_reason or 'la mayor de las dos etiquetas'}).")
+    return dict(descriptives=descriptives, omnibus=None,
+                comparisons=_holm(pd.DataFrame(rows), alpha),
+                choices=[GUIDE["test_set_scores_two" if len(models) == 2
+                               else "test_set_scores_many"]],
+                correction="Holm" if len(models) > 2 else "", effect="diferencia de AUC",
+                notes=notes, details=details, higher=True, metric="AUC", table_notes=[],
+                backwards=backwards)
+
+
+def _test_set_regression(y, preds, alpha, loss) -> dict:
+    """Valores de una regresión: la t pareada sobre las pérdidas por ejemplo (Holm con más de
+    dos modelos)."""
+    models = list(preds)
+    yf = np.asarray(y, dtype=float)
+    losses = {}
+    for m in models:
+        err = np.asarray(preds[m], dtype=float) - yf
+        losses[m] = err**2 if loss == "squared" else np.abs(err)
+    name = "error cuadrático medio" if loss == "squared" else "error absoluto medio"
+    descriptives = pd.DataFrame({name: {m: float(losses[m].mean()) for m in models}}
+                                ).rename_axis("modelo")
+    notes, rows = [], []
+    for a, b in _pairs(models):
+        if np.array_equal(losses[a], losses[b]):
+            _identical(a, b, "la misma pérdida en todos los ejemplos", models, notes, rows)
+            continue
+        res = stats.ttest_rel(losses[a], losses[b])
+        ci = res.confidence_interval(1 - alpha)
+        rows.append(dict(a=a, b=b, estimate=float(np.mean(losses[a] - losses[b])),
+                         ci_low=float(ci.low), ci_high=float(ci.high),
+                         pvalue=float(res.pvalue)))
+    return dict(descriptives=descriptives, omnibus=None,
+                comparisons=_holm(pd.DataFrame(rows), alpha),
+                choices=[GUIDE["test_set_regression_two" if len(models) == 2
+                               else "test_set_regression_many"]],
+                correction="Holm" if len(models) > 2 else "", effect=f"diferencia de {name}",
+                notes=notes, details=[], higher=False, metric=name,
+                table_notes=["Negativa: A se equivoca menos. Intervalo t de la diferencia "
+                             "media de pérdidas por ejemplo."],
+                backwards={})
 
 
 def _backwards_means(table: pd.DataFrame, metric: str) -> dict:
@@ -195,14 +217,43 @@ def _backwards_notes(backwards: dict) -> list[str]:
 
 
 def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
-    from course_utils.two_models.bayesian import bayesian_correlated_ttest
-    from course_utils.two_models.comparison import (
-        _is_constant, combined_ftest_5x2cv, corrected_resampled_ttest,
-    )
-
     table = d.table
     models = list(table.columns)
     n = len(table)
+    ratio = _cv_ratio(d, n)
+    descriptives = pd.DataFrame({"media": table.mean(), "desviación típica": table.std(ddof=1)}
+                                ).rename_axis("modelo")
+    rows, details, bayes_rows = [], [], []
+    omnibus = None
+    notes = []
+    for a, b in _pairs(models):
+        if np.array_equal(table[a].to_numpy(), table[b].to_numpy()):
+            _identical(a, b, "las mismas puntuaciones en todas las particiones", models, notes,
+                       rows)
+            continue
+        row, found, pair_omnibus, bayes = _cv_pair(d, a, b, ratio, alpha, rope, higher)
+        rows.append(row)
+        details += found
+        omnibus = pair_omnibus or omnibus
+        if bayes is not None:
+            bayes_rows.append(bayes)
+    comparisons, choices, table_notes = _cv_choices(d, _holm(pd.DataFrame(rows), alpha),
+                                                    models, alpha, rope)
+    backwards = _backwards_means(table, d.metric)
+    notes += _backwards_notes(backwards)
+    if d.cv != "5x2" and n < 10:
+        notes.append(f"Solo {n} particiones: la t corregida tiene poca potencia; el curso usa "
+                     "10×10 (cuaderno 04).")
+    return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
+                choices=choices, correction="Holm" if len(models) > 2 else "",
+                effect="diferencia media de la puntuación", notes=notes, details=details,
+                bayes=pd.DataFrame(bayes_rows) if rope is not None else None, n_units=n,
+                higher=higher, metric=d.metric, table_notes=table_notes, backwards=backwards)
+
+
+def _cv_ratio(d: _Design, n: int) -> float:
+    """n_prueba / n_entrenamiento de la t corregida (1 en 5×2cv); error si falta o si hay
+    muy pocas particiones."""
     if d.cv == "5x2":
         if n != 10:
             raise ValueError(
@@ -222,46 +273,50 @@ def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
             f"`data`: {n} particiones por modelo son muy pocas para la t corregida (hacen falta "
             "al menos 3; el curso recomienda 10×10)."
         )
-    descriptives = pd.DataFrame({"media": table.mean(), "desviación típica": table.std(ddof=1)}
-                                ).rename_axis("modelo")
-    rows, details, bayes_rows = [], [], []
-    omnibus = None
-    notes = []
-    for a, b in _pairs(models):
-        if np.array_equal(table[a].to_numpy(), table[b].to_numpy()):
-            _identical(a, b, "las mismas puntuaciones en todas las particiones", models, notes,
-                       rows)
-            continue
-        x, y = table[a].to_numpy(), table[b].to_numpy()
-        if _is_constant(x - y, x, y):
-            raise ValueError(
-                f"`data`: «{a}» − «{b}» vale {x[0] - y[0]:.4g} en todas las particiones: sin "
-                "variación entre particiones la t corregida no está definida (dividiría entre "
-                "0). Suele deberse a puntuaciones redondeadas con muy pocos decimales: guarde "
-                "más."
-            )
-        t = corrected_resampled_ttest(x, y, test_train_ratio=ratio, alpha=alpha)
-        details.append(t)
-        p = t.pvalue
-        if d.cv == "5x2" and len(models) == 2:
-            f = combined_ftest_5x2cv(table[a].to_numpy().reshape(5, 2),
-                                     table[b].to_numpy().reshape(5, 2))
-            details.append(f)
-            p = f.pvalue
-            omnibus = dict(label="Prueba", name="F combinada 5×2cv", symbol="F",
-                           statistic=f.statistic,
-                           df=f"{f.df[0]:g}, {f.df[1]:g}", pvalue=f.pvalue, entry="cv_two_5x2")
-        rows.append(dict(a=a, b=b, estimate=t.estimate, ci_low=t.ci_low, ci_high=t.ci_high,
-                         pvalue=p))
-        if rope is not None:
-            bt = bayesian_correlated_ttest(table[a].to_numpy(), table[b].to_numpy(),
-                                           test_train_ratio=ratio, rope=rope,
-                                           higher_is_better=higher, names=(a, b))
-            details.append(bt)
-            bayes_rows.append({"A": a, "B": b, "P(A mejor)": bt.prob_a_better,
-                               "P(en la ROPE)": bt.prob_equivalent,
-                               "P(B mejor)": bt.prob_b_better})
-    comparisons = _holm(pd.DataFrame(rows), alpha)
+    return ratio
+
+
+def _cv_pair(d: _Design, a, b, ratio, alpha, rope, higher):
+    """Una pareja de una validación cruzada: t corregida (y F combinada si es 5×2cv con dos
+    modelos) y, con ROPE, la t bayesiana correlacionada. Devuelve ``(fila, resultados,
+    prueba global o None, fila bayesiana o None)``."""
+    from course_utils.two_models.bayesian import bayesian_correlated_ttest
+    from course_utils.two_models.comparison import (
+        _is_constant, combined_ftest_5x2cv, corrected_resampled_ttest,
+    )
+
+    table = d.table
+    x, y = table[a].to_numpy(), table[b].to_numpy()
+    if _is_constant(x - y, x, y):
+        raise ValueError(
+            f"`data`: «{a}» − «{b}» vale {x[0] - y[0]:.4g} en todas las particiones: sin "
+            "variación entre particiones la t corregida no está definida (dividiría entre "
+            "0). Suele deberse a puntuaciones redondeadas con muy pocos decimales: guarde "
+            "más."
+        )
+    t = corrected_resampled_ttest(x, y, test_train_ratio=ratio, alpha=alpha)
+    details = [t]
+    p, omnibus, bayes = t.pvalue, None, None
+    if d.cv == "5x2" and len(table.columns) == 2:
+        f = combined_ftest_5x2cv(x.reshape(5, 2), y.reshape(5, 2))
+        details.append(f)
+        p = f.pvalue
+        omnibus = dict(label="Prueba", name="F combinada 5×2cv", symbol="F",
+                       statistic=f.statistic,
+                       df=f"{f.df[0]:g}, {f.df[1]:g}", pvalue=f.pvalue, entry="cv_two_5x2")
+    row = dict(a=a, b=b, estimate=t.estimate, ci_low=t.ci_low, ci_high=t.ci_high, pvalue=p)
+    if rope is not None:
+        bt = bayesian_correlated_ttest(x, y, test_train_ratio=ratio, rope=rope,
+                                       higher_is_better=higher, names=(a, b))
+        details.append(bt)
+        bayes = {"A": a, "B": b, "P(A mejor)": bt.prob_a_better,
+                 "P(en la ROPE)": bt.prob_equivalent, "P(B mejor)": bt.prob_b_better}
+    return row, details, omnibus, bayes
+
+
+def _cv_choices(d: _Design, comparisons, models, alpha, rope):
+    """Las ramas de la guía de una validación cruzada y las notas de su tabla; con 5×2cv y
+    dos modelos, la decisión es la de la F combinada."""
     table_notes = []
     if len(models) > 2:
         choices = [GUIDE["cv_many"]]
@@ -282,22 +337,11 @@ def _analyze_cv(d: _Design, alpha, rope, higher, random_state):
         table_notes.append("Intervalo de la t corregida (Nadeau y Bengio).")
     if rope is not None:
         choices.append(GUIDE["bayes_cv"])
-    backwards = _backwards_means(table, d.metric)
-    notes += _backwards_notes(backwards)
-    if d.cv != "5x2" and n < 10:
-        notes.append(f"Solo {n} particiones: la t corregida tiene poca potencia; el curso usa "
-                     "10×10 (cuaderno 04).")
-    return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
-                choices=choices, correction="Holm" if len(models) > 2 else "",
-                effect="diferencia media de la puntuación", notes=notes, details=details,
-                bayes=pd.DataFrame(bayes_rows) if rope is not None else None, n_units=n,
-                higher=higher, metric=d.metric, table_notes=table_notes, backwards=backwards)
+    return comparisons, choices, table_notes
 
 
 def _analyze_seeds(d: _Design, alpha, rope, higher, random_state):
-    from course_utils.practice.seeds import (
-        ASO_MIN_SEEDS, ASO_THRESHOLD, almost_stochastic_order_test,
-    )
+    from course_utils.practice.seeds import ASO_MIN_SEEDS, ASO_THRESHOLD, almost_stochastic_order_test
 
     table = d.table
     models = list(table.columns)
@@ -344,25 +388,10 @@ def _analyze_seeds(d: _Design, alpha, rope, higher, random_state):
 
 
 def _conclusions(res: dict, design: str, alpha: float, rope, higher) -> list[str]:
+    if res.get("aso") is not None:
+        return _aso_conclusions(res)
     out = []
     comparisons = res["comparisons"]
-    if res.get("aso") is not None:
-        from course_utils.practice.seeds import ASO_THRESHOLD
-
-        ab, ba = res["aso"]
-        row = comparisons.iloc[0]
-        (eps, win, lose) = (ab, row.a, row.b) if ab <= ba else (ba, row.b, row.a)
-        if eps < ASO_THRESHOLD:
-            out.append(f"{win} domina casi estocásticamente a {lose} en esta división "
-                       f"(ε_min = {_fmt(eps)} < {ASO_THRESHOLD:g}).")
-        elif eps < 0.5:
-            out.append(f"Hay un indicio a favor de {win} (ε_min = {_fmt(eps)} < 0.5), sin "
-                       f"llegar al umbral habitual de {ASO_THRESHOLD:g}: no basta para afirmar "
-                       "que domine.")
-        else:
-            out.append(f"Ninguna configuración domina a la otra (ε_min = {_fmt(ab)} y "
-                       f"{_fmt(ba)}): no hay un orden claro; eso no las hace equivalentes.")
-        return out
     om = res["omnibus"]
     if om is not None and om.get("entry") in ("datasets_many_omnibus", "test_set_labels_many",
                                               "datasets_incomplete"):
@@ -380,47 +409,10 @@ def _conclusions(res: dict, design: str, alpha: float, rope, higher) -> list[str
         out.append("Con tan pocos conjuntos ninguna pareja podía salir significativa, fuera cual "
                    "fuera la diferencia: estos datos no dicen qué algoritmo es mejor (véase «Qué "
                    "no afirma este informe»).")
-    backwards = res.get("backwards", {})
-    for row in comparisons.itertuples():
-        p = row.pvalue_adjusted
-        if isinstance(p, float) and math.isnan(p):
-            continue
-        p_text = f"p ajustado {_p_text(p)}" if res["correction"] else f"p {_p_text(p)}"
-        if row.reject:
-            sign = getattr(row, "better", None)
-            if sign is None or (isinstance(sign, float) and math.isnan(sign)):
-                sign = np.sign(row.estimate) * (1 if higher else -1)
-            a_better = None if sign == 0 else bool(sign > 0)
-            flipped = [m for m in (row.a, row.b) if m in backwards]
-            if flipped:
-                out.append(
-                    f"{row.a} y {row.b} difieren significativamente ({p_text}), pero "
-                    + " y ".join(f"{m} (AUC = {_fmt(backwards[m])})" for m in flipped)
-                    + (" ordena" if len(flipped) == 1 else " ordenan")
-                    + " al revés: una AUC por debajo de 0.5 no es «peor», es una puntuación "
-                    "invertida (revise la clase positiva o el signo de la puntuación).")
-            elif a_better is None:
-                out.append(f"{row.a} y {row.b} difieren significativamente ({p_text}).")
-            else:
-                win, lose = (row.a, row.b) if a_better else (row.b, row.a)
-                out.append(f"{win} es mejor que {lose} con α = {alpha:g} ({p_text}).")
-        else:
-            out.append(f"No hay evidencia suficiente de diferencia entre {row.a} y {row.b} "
-                       f"({p_text}); eso no demuestra que sean equivalentes.")
+    out += _pair_conclusions(res, comparisons, alpha, higher)
     bayes = res.get("bayes")
     if bayes is not None:
-        for row in bayes.itertuples(index=False):
-            pa, prope, pb = row[2], row[3], row[4]
-            if prope >= 0.95:
-                out.append(f"Con la ROPE elegida, {row[0]} y {row[1]} son prácticamente "
-                           f"equivalentes (probabilidad {prope:.3f}).")
-            elif max(pa, pb) >= 0.95:
-                win, lose = (row[0], row[1]) if pa >= pb else (row[1], row[0])
-                out.append(f"Con la ROPE elegida, {win} es prácticamente mejor que {lose} "
-                           f"(probabilidad {max(pa, pb):.3f}).")
-            else:
-                out.append(f"Con la ROPE elegida no hay una decisión clara entre {row[0]} y "
-                           f"{row[1]} (ninguna probabilidad llega a 0.95).")
+        out += _bayes_conclusions(bayes)
     elif rope is None and not comparisons.empty and not comparisons["reject"].all():
         if design == "test_set":
             out.append("Para afirmar que dos modelos son prácticamente iguales hace falta una "
@@ -428,4 +420,74 @@ def _conclusions(res: dict, design: str, alpha: float, rope, higher) -> list[str
         else:
             out.append("Para afirmar que dos modelos son prácticamente iguales, repita el "
                        f"análisis con una ROPE (opción {option('rope')}, cuaderno 09).")
+    return out
+
+
+def _aso_conclusions(res: dict) -> list[str]:
+    """Semillas: qué dice el orden estocástico aproximado (ε_min en los dos sentidos)."""
+    from course_utils.practice.seeds import ASO_THRESHOLD
+
+    ab, ba = res["aso"]
+    row = res["comparisons"].iloc[0]
+    (eps, win, lose) = (ab, row.a, row.b) if ab <= ba else (ba, row.b, row.a)
+    if eps < ASO_THRESHOLD:
+        return [f"{win} domina casi estocásticamente a {lose} en esta división "
+                f"(ε_min = {_fmt(eps)} < {ASO_THRESHOLD:g})."]
+    if eps < 0.5:
+        return [f"Hay un indicio a favor de {win} (ε_min = {_fmt(eps)} < 0.5), sin "
+                f"llegar al umbral habitual de {ASO_THRESHOLD:g}: no basta para afirmar "
+                "que domine."]
+    return [f"Ninguna configuración domina a la otra (ε_min = {_fmt(ab)} y "
+            f"{_fmt(ba)}): no hay un orden claro; eso no las hace equivalentes."]
+
+
+def _pair_conclusions(res: dict, comparisons, alpha: float, higher) -> list[str]:
+    """Una frase por pareja: cuál es mejor, que difieren (una AUC invertida) o que no hay
+    evidencia de diferencia."""
+    out = []
+    backwards = res.get("backwards", {})
+    for row in comparisons.itertuples():
+        p = row.pvalue_adjusted
+        if isinstance(p, float) and math.isnan(p):
+            continue
+        p_text = f"p ajustado {_p_text(p)}" if res["correction"] else f"p {_p_text(p)}"
+        if not row.reject:
+            out.append(f"No hay evidencia suficiente de diferencia entre {row.a} y {row.b} "
+                       f"({p_text}); eso no demuestra que sean equivalentes.")
+            continue
+        sign = getattr(row, "better", None)
+        if sign is None or (isinstance(sign, float) and math.isnan(sign)):
+            sign = np.sign(row.estimate) * (1 if higher else -1)
+        a_better = None if sign == 0 else bool(sign > 0)
+        flipped = [m for m in (row.a, row.b) if m in backwards]
+        if flipped:
+            out.append(
+                f"{row.a} y {row.b} difieren significativamente ({p_text}), pero "
+                + " y ".join(f"{m} (AUC = {_fmt(backwards[m])})" for m in flipped)
+                + (" ordena" if len(flipped) == 1 else " ordenan")
+                + " al revés: una AUC por debajo de 0.5 no es «peor», es una puntuación "
+                "invertida (revise la clase positiva o el signo de la puntuación).")
+        elif a_better is None:
+            out.append(f"{row.a} y {row.b} difieren significativamente ({p_text}).")
+        else:
+            win, lose = (row.a, row.b) if a_better else (row.b, row.a)
+            out.append(f"{win} es mejor que {lose} con α = {alpha:g} ({p_text}).")
+    return out
+
+
+def _bayes_conclusions(bayes) -> list[str]:
+    """Con ROPE: equivalentes en la práctica, uno mejor en la práctica o sin decisión."""
+    out = []
+    for row in bayes.itertuples(index=False):
+        pa, prope, pb = row[2], row[3], row[4]
+        if prope >= 0.95:
+            out.append(f"Con la ROPE elegida, {row[0]} y {row[1]} son prácticamente "
+                       f"equivalentes (probabilidad {prope:.3f}).")
+        elif max(pa, pb) >= 0.95:
+            win, lose = (row[0], row[1]) if pa >= pb else (row[1], row[0])
+            out.append(f"Con la ROPE elegida, {win} es prácticamente mejor que {lose} "
+                       f"(probabilidad {max(pa, pb):.3f}).")
+        else:
+            out.append(f"Con la ROPE elegida no hay una decisión clara entre {row[0]} y "
+                       f"{row[1]} (ninguna probabilidad llega a 0.95).")
     return out

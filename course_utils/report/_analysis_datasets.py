@@ -388,9 +388,7 @@ def _resolution_note(table: pd.DataFrame) -> list[str]:
 
 def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
                       posthoc: str = "wilcoxon"):
-    from course_utils.many_models.multiple import control_test, pairwise_test, skillings_mack_test
     from course_utils.many_models.paired_posthoc import wilcoxon_pairwise_test
-    from course_utils.many_models.posthoc import _PAIRWISE_NAMES
 
     table = d.table
     models = list(table.columns)
@@ -398,7 +396,6 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
     incomplete = bool(table.isna().to_numpy().any())
     notes = [d.averaged] if d.averaged else []
     notes += _resolution_note(table)
-    details = []
     if control is not None and control not in models:
         raise ValueError(
             f"`control`: «{control}» no es ninguno de los algoritmos ({', '.join(models)})."
@@ -414,64 +411,108 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
         return _two_algorithms(table, notes, alpha, rope, higher, random_state, d)
     if n < 2:
         raise ValueError(f"`data`: hace falta más de un conjunto de datos; hay {n}.")
-    k = len(models)
     pw = wilcoxon_pairwise_test(table, control=control, alpha=alpha, higher_is_better=higher,
                                 method="holm" if incomplete else None,
                                 allow_missing=incomplete)
     if incomplete:
-        sm = skillings_mack_test(table, higher_is_better=higher)
-        details.append(sm)
-        descriptives = pd.DataFrame({"rango medio": sm.average_ranks,
-                                     "celdas observadas": table.notna().sum()}
-                                    ).rename_axis("algoritmo")
-        omnibus = dict(name="Skillings y Mack", symbol="SM", statistic=sm.statistic,
-                       df=sm.df[0] if sm.df else None, pvalue=sm.pvalue,
-                       entry="datasets_incomplete")
-        if sm.note:
-            notes.append(_cap(sm.note))
-        post, choices = pw, [GUIDE["datasets_incomplete"]]
-        correction = "Holm" if len(pw.comparisons) > 1 else ""
-        p_note = ("Valores p: Wilcoxon de rangos con signo en los conjuntos en que están los "
-                  "dos algoritmos (la columna n, si no son todos), ajustados con Holm.")
-        if posthoc == "ranks":
-            notes.append("Con celdas vacías no hay rangos medios comparables entre algoritmos: "
-                         "las parejas se comparan con Wilcoxon aunque se pidieran los rangos.")
+        step = _incomplete_omnibus(table, pw, higher, posthoc, notes)
     else:
-        fr, omnibus, small_notes = _friedman_omnibus(table, alpha, higher)
-        notes += small_notes
-        details.append(fr)
-        descriptives = pd.DataFrame({"rango medio": fr.average_ranks, "media": table.mean()}
-                                    ).rename_axis("algoritmo")
-        if posthoc == "ranks":
-            if control is not None:
-                post = control_test(table, control, method="holm", alpha=alpha,
-                                    higher_is_better=higher)
-                entry, correction = GUIDE["datasets_many_control_ranks"], "Holm frente al control"
-            else:
-                method = "bergmann" if k <= 10 else "shaffer"
-                post = pairwise_test(table, method=method, alpha=alpha, higher_is_better=higher)
-                entry = GUIDE["datasets_many_all_ranks"]
-                correction = "Bergmann-Hommel" if method == "bergmann" else "Shaffer"
-            p_note = (
-                "Valores p: prueba z sobre la diferencia de rangos medios (1 = el mejor), "
-                f"ajustados con {correction}. Los rangos medios dependen de qué otros "
-                "algoritmos se comparen (cuaderno 08, sección 8): una pareja puede ganar en "
-                "casi todos los conjuntos sin salir significativa. La opción por defecto "
-                "(Wilcoxon por parejas) no depende de ellos.")
-        else:
-            post = pw
-            if control is not None:
-                entry, correction = GUIDE["datasets_many_control"], "Holm frente al control"
-            else:
-                entry = GUIDE["datasets_many_all"]
-                correction = _PAIRWISE_NAMES[pw.method.removeprefix("wilcoxon-")]
-            p_note = (
-                "Valores p: prueba de Wilcoxon de rangos con signo de cada pareja, con sus "
-                f"propias puntuaciones, ajustados con {correction}; quién va delante lo dicen "
-                "los rangos con signo de la pareja. La prueba de los signos, como comprobación, "
-                "en la columna «p signos» (sin ajustar).")
-        choices = [GUIDE["datasets_many_omnibus"], entry]
+        step = _friedman_and_posthoc(table, pw, alpha, higher, control, posthoc, notes)
+    descriptives, omnibus, post, choices, correction, p_note, details = step
     details += [post] if post is pw else [post, pw]  # el primero es el que dibuja la figura
+    pairs = list(zip(post.comparisons["a"], post.comparisons["b"]))
+    comparisons = _pair_rows(table, post, pw, alpha, higher, random_state)
+    degenerate = bool((comparisons["rank_biserial_low"] == comparisons["rank_biserial_high"]).any())
+    table_notes = [p_note] + _effects_notes(alpha, degenerate)
+    if posthoc == "ranks" and not incomplete:
+        table_notes.append("«A gana» y «r pareada» son de la pareja sola, como Wilcoxon; "
+                           "el valor p, de los rangos medios de toda la tabla.")
+    small = _small_n_notes(pw, alpha, len(models))
+    backwards = _backwards_means(table, d.metric)
+    notes += _pair_notes(comparisons, small, backwards, correction, post, omnibus, alpha)
+    bayes = None
+    if rope is not None:
+        bayes = _pairwise_bayes(table, pairs, rope, higher, random_state, details)
+        choices.append(GUIDE["bayes_datasets"])
+        notes.append("Con ROPE, cada pareja se compara con la prueba de rangos con signo "
+                     "bayesiana en los conjuntos en que están las dos (como autorank); las "
+                     "probabilidades no se ajustan por multiplicidad.")
+    return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
+                choices=choices, correction=correction,
+                effect="diferencia media de la puntuación", notes=notes, details=details,
+                bayes=bayes, n_units=n, higher=higher, metric=d.metric, table_notes=table_notes,
+                no_pairs_possible=bool(small), backwards=backwards)
+
+
+def _incomplete_omnibus(table, pw, higher, posthoc, notes):
+    """Con celdas vacías: Skillings y Mack y, por parejas, Wilcoxon con Holm en los conjuntos
+    comunes. Devuelve ``(resumen, prueba global, parejas, ramas, corrección, nota de los valores
+    p, resultados)`` y añade sus notas a ``notes``."""
+    from course_utils.many_models.multiple import skillings_mack_test
+
+    sm = skillings_mack_test(table, higher_is_better=higher)
+    descriptives = pd.DataFrame({"rango medio": sm.average_ranks,
+                                 "celdas observadas": table.notna().sum()}
+                                ).rename_axis("algoritmo")
+    omnibus = dict(name="Skillings y Mack", symbol="SM", statistic=sm.statistic,
+                   df=sm.df[0] if sm.df else None, pvalue=sm.pvalue,
+                   entry="datasets_incomplete")
+    if sm.note:
+        notes.append(_cap(sm.note))
+    correction = "Holm" if len(pw.comparisons) > 1 else ""
+    p_note = ("Valores p: Wilcoxon de rangos con signo en los conjuntos en que están los "
+              "dos algoritmos (la columna n, si no son todos), ajustados con Holm.")
+    if posthoc == "ranks":
+        notes.append("Con celdas vacías no hay rangos medios comparables entre algoritmos: "
+                     "las parejas se comparan con Wilcoxon aunque se pidieran los rangos.")
+    return descriptives, omnibus, pw, [GUIDE["datasets_incomplete"]], correction, p_note, [sm]
+
+
+def _friedman_and_posthoc(table, pw, alpha, higher, control, posthoc, notes):
+    """Tabla completa: Friedman con Iman y Davenport y, por parejas, Wilcoxon (o, con
+    ``posthoc="ranks"``, los rangos medios). Devuelve lo mismo que :func:`_incomplete_omnibus`."""
+    from course_utils.many_models.multiple import control_test, pairwise_test
+    from course_utils.many_models.posthoc import _PAIRWISE_NAMES
+
+    fr, omnibus, small_notes = _friedman_omnibus(table, alpha, higher)
+    notes += small_notes
+    descriptives = pd.DataFrame({"rango medio": fr.average_ranks, "media": table.mean()}
+                                ).rename_axis("algoritmo")
+    if posthoc == "ranks":
+        if control is not None:
+            post = control_test(table, control, method="holm", alpha=alpha,
+                                higher_is_better=higher)
+            entry, correction = GUIDE["datasets_many_control_ranks"], "Holm frente al control"
+        else:
+            method = "bergmann" if len(table.columns) <= 10 else "shaffer"
+            post = pairwise_test(table, method=method, alpha=alpha, higher_is_better=higher)
+            entry = GUIDE["datasets_many_all_ranks"]
+            correction = "Bergmann-Hommel" if method == "bergmann" else "Shaffer"
+        p_note = (
+            "Valores p: prueba z sobre la diferencia de rangos medios (1 = el mejor), "
+            f"ajustados con {correction}. Los rangos medios dependen de qué otros "
+            "algoritmos se comparen (cuaderno 08, sección 8): una pareja puede ganar en "
+            "casi todos los conjuntos sin salir significativa. La opción por defecto "
+            "(Wilcoxon por parejas) no depende de ellos.")
+    else:
+        post = pw
+        if control is not None:
+            entry, correction = GUIDE["datasets_many_control"], "Holm frente al control"
+        else:
+            entry = GUIDE["datasets_many_all"]
+            correction = _PAIRWISE_NAMES[pw.method.removeprefix("wilcoxon-")]
+        p_note = (
+            "Valores p: prueba de Wilcoxon de rangos con signo de cada pareja, con sus "
+            f"propias puntuaciones, ajustados con {correction}; quién va delante lo dicen "
+            "los rangos con signo de la pareja. La prueba de los signos, como comprobación, "
+            "en la columna «p signos» (sin ajustar).")
+    choices = [GUIDE["datasets_many_omnibus"], entry]
+    return descriptives, omnibus, post, choices, correction, p_note, [fr]
+
+
+def _pair_rows(table, post, pw, alpha, higher, random_state) -> pd.DataFrame:
+    """Una fila por pareja: diferencia media con su intervalo *bootstrap*, el valor p de
+    ``post`` y los efectos pareados de la pareja sola (de Wilcoxon, ``pw``)."""
     by_ranks = post is not pw  # quién va delante: los rangos medios o los rangos con signo
     pairs = list(zip(post.comparisons["a"], post.comparisons["b"]))
     stats_by_pair = pw.comparisons.set_index(["a", "b"])
@@ -493,12 +534,14 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
                                       else np.sign(s.r_plus - s.r_minus)),
                          n=int(s.n_datasets), ties=int(s.ties), sign_pvalue=float(s.sign_pvalue),
                          **effects))
-    comparisons = pd.DataFrame(rows)
-    degenerate = bool((comparisons["rank_biserial_low"] == comparisons["rank_biserial_high"]).any())
-    table_notes = [p_note] + _effects_notes(alpha, degenerate)
-    if posthoc == "ranks" and not incomplete:
-        table_notes.append("«A gana» y «r pareada» son de la pareja sola, como Wilcoxon; "
-                           "el valor p, de los rangos medios de toda la tabla.")
+    return pd.DataFrame(rows)
+
+
+def _pair_notes(comparisons, small, backwards, correction, post, omnibus, alpha) -> list[str]:
+    """Las notas sobre las parejas: idénticas, sin conjuntos en común, pocos conjuntos, AUC
+    invertidas, la monotonía de Bergmann-Hommel, las barras de la figura y una prueba global
+    que no rechaza."""
+    notes = []
     identical = [f"{r.a}–{r.b}" for r in comparisons.itertuples()
                  if r.wins + r.losses == 0 and r.n > 0]
     if identical:
@@ -508,9 +551,7 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
     if apart:
         notes.append("Sin ningún conjunto en común: " + ", ".join(apart) + ". Nada que "
                      "comparar; su fila tiene p = 1 y ni diferencia ni intervalo.")
-    small = _small_n_notes(pw, alpha, k)
     notes += small
-    backwards = _backwards_means(table, d.metric)
     notes += _backwards_notes(backwards)
     if "Bergmann" in correction:
         notes += _monotonicity_note(comparisons, correction)
@@ -518,15 +559,4 @@ def _analyze_datasets(d: _Design, alpha, rope, higher, random_state, control,
     if omnibus["pvalue"] > alpha:
         notes.append("La prueba global no rechaza: las comparaciones por parejas se muestran, "
                      "pero no deben leerse como hallazgos.")
-    bayes = None
-    if rope is not None:
-        bayes = _pairwise_bayes(table, pairs, rope, higher, random_state, details)
-        choices.append(GUIDE["bayes_datasets"])
-        notes.append("Con ROPE, cada pareja se compara con la prueba de rangos con signo "
-                     "bayesiana en los conjuntos en que están las dos (como autorank); las "
-                     "probabilidades no se ajustan por multiplicidad.")
-    return dict(descriptives=descriptives, omnibus=omnibus, comparisons=comparisons,
-                choices=choices, correction=correction,
-                effect="diferencia media de la puntuación", notes=notes, details=details,
-                bayes=bayes, n_units=n, higher=higher, metric=d.metric, table_notes=table_notes,
-                no_pairs_possible=bool(small), backwards=backwards)
+    return notes

@@ -15,31 +15,39 @@ import numpy as np
 import pandas as pd
 
 from course_utils._validation import check_alpha
+from course_utils.report._blocks import blocks_html, blocks_latex, blocks_markdown
 from course_utils.practice.question_evals import compare_question_models, question_score
+from course_utils.report._roles import _LABEL_NAMES, _plain
 
 __all__ = ["QuestionEvalsReport", "analyze_question_table", "question_columns"]
 
-#: Nombres de columna reconocidos para cada papel (se comparan sin mayúsculas ni espacios).
+#: Nombres de columna reconocidos para cada papel (se comparan sin mayúsculas, acentos ni
+#: separadores). «score» o «puntuacion» hacen de acierto solo si no hay otro nombre de acierto:
+#: una puntuación en [0, 1] por pregunta (una respuesta parcialmente correcta).
 QUESTION_ROLES: dict[str, tuple[str, ...]] = {
-    "item": ("item", "pregunta", "question", "question_id", "item_id"),
-    "model": ("model", "modelo"),
-    "correct": ("correct", "acierto", "aciertos", "is_correct"),
-    "cluster": ("cluster", "grupo", "passage", "pasaje", "topic", "tema"),
+    "item": ("item", "pregunta", "question", "question_id", "item_id", "doc_id", "id_pregunta"),
+    "model": ("model", "modelo", "model_name", "nombre_modelo"),
+    "correct": ("correct", "acierto", "aciertos", "is_correct", "correcto", "correcta", "score",
+                "puntuacion", "acc", "exact_match"),
+    "cluster": ("cluster", "grupo", "passage", "pasaje", "topic", "tema", "categoria",
+                "category"),
 }
 
 
-def _plain(name: object) -> str:
-    return str(name).strip().lower().replace(" ", "_")
-
-
 def question_columns(table: pd.DataFrame) -> dict[str, str] | None:
-    """Papel → columna si la tabla es de preguntas (``item``, ``model`` y ``correct``)."""
+    """Papel → columna si la tabla es de preguntas (``item``, ``model`` y ``correct``).
+
+    Una tabla con una columna de etiquetas verdaderas («label», «clase»...) no lo es: son
+    predicciones en forma larga (una fila por caso y modelo)."""
     found: dict[str, str] = {}
-    for column in table.columns:
-        for role, names in QUESTION_ROLES.items():
-            if _plain(column) in names and role not in found:
-                found[role] = column
+    for role, names in QUESTION_ROLES.items():  # por orden de preferencia de los nombres
+        for name in names:
+            hits = [c for c in table.columns if _plain(c) == name]
+            if hits and role not in found:
+                found[role] = hits[0]
     if not {"item", "model", "correct"} <= set(found):
+        return None
+    if any(_plain(c) in _LABEL_NAMES for c in table.columns):
         return None
     return found
 
@@ -62,6 +70,8 @@ class QuestionEvalsReport:
         ``ci_high``, ``test``, ``pvalue``, ``pvalue_adjusted`` (Holm), ``reject``.
     alpha : float
     notes : tuple of str
+    design : str
+        ``"questions"``.
     """
 
     models: tuple
@@ -72,76 +82,90 @@ class QuestionEvalsReport:
     comparisons: pd.DataFrame = field(repr=False)
     alpha: float
     notes: tuple
+    design: str = "questions"
 
-    def to_markdown(self, *, links: str | None = None) -> str:
-        """El informe en Markdown (español); ``links`` se acepta por compatibilidad."""
+    @property
+    def procedure(self) -> str:
+        """El análisis, en una frase (la orden de terminal lo dice mientras trabaja)."""
+        return "evaluación por preguntas (Miller, 2024)"
+
+    def _blocks(self) -> list:
         conf = f"{100 * (1 - self.alpha):.4g} %"
         kind = "por grupos" if self.n_clusters else "del teorema central del límite"
-        lines = [
-            "# Informe: evaluación por preguntas",
-            "",
-            f"{self.n_questions} preguntas, {len(self.models)} modelos"
-            + (f", {self.n_clusters} grupos de preguntas" if self.n_clusters else "")
-            + (f", hasta {self.n_samples} respuestas por pregunta" if self.n_samples > 1 else "")
-            + ". Cada modelo respondió a las mismas preguntas: las comparaciones son pareadas.",
-            "",
-            "## Puntuación de cada modelo",
-            "",
-            f"Media de las preguntas, con el error estándar {kind} (Miller, 2024) y el "
-            f"intervalo normal al {conf}.",
-            "",
-            "| modelo | puntuación | error estándar | EE sin grupos | intervalo |",
-            "|---|---|---|---|---|",
+        scores = pd.DataFrame({
+            "modelo": list(self.scores.index),
+            "puntuación": [f"{v:.4f}" for v in self.scores["score"]],
+            "error estándar": [f"{v:.4f}" for v in self.scores["se"]],
+            "EE sin grupos": [f"{v:.4f}" for v in self.scores["se_naive"]],
+            "intervalo": [f"[{lo:.4f}, {hi:.4f}]" for lo, hi in
+                          zip(self.scores["ci_low"], self.scores["ci_high"])],
+        })
+        c = self.comparisons
+        pairs = pd.DataFrame({
+            "A": c["a"], "B": c["b"], "A − B": [f"{v:.4f}" for v in c["estimate"]],
+            "error estándar": [f"{v:.4f}" for v in c["se"]],
+            "intervalo": [f"[{lo:.4f}, {hi:.4f}]" for lo, hi in zip(c["ci_low"], c["ci_high"])],
+            "prueba": c["test"], "valor p": [f"{v:.4f}" for v in c["pvalue"]],
+            "p (Holm)": [f"{v:.4f}" for v in c["pvalue_adjusted"]],
+        })
+        blocks = [
+            ("h1", "Informe: evaluación por preguntas"),
+            ("p", f"{self.n_questions} preguntas, {len(self.models)} modelos"
+                  + (f", {self.n_clusters} grupos de preguntas" if self.n_clusters else "")
+                  + (f", hasta {self.n_samples} respuestas por pregunta"
+                     if self.n_samples > 1 else "")
+                  + ". Cada modelo respondió a las mismas preguntas: las comparaciones son "
+                  "pareadas."),
+            ("h2", "Puntuación de cada modelo"),
+            ("table", (f"Media de las preguntas, con el error estándar {kind} (Miller, 2024) y "
+                       f"el intervalo normal al {conf}.", scores)),
+            ("h2", "Diferencias pareadas"),
+            ("table", (f"Diferencia de puntuación (A − B) de cada pareja, con su error estándar "
+                       f"y el intervalo normal al {conf}; valores p ajustados con Holm.", pairs)),
+            ("h2", "Conclusión"),
+            ("ul", self._conclusions()),
+            ("h2", "Lo que este informe no afirma"),
+            ("ul", list(_LIMITS)),
         ]
-        for m, row in self.scores.iterrows():
-            lines.append(f"| {m} | {row.score:.4f} | {row.se:.4f} | {row.se_naive:.4f} | "
-                         f"[{row.ci_low:.4f}, {row.ci_high:.4f}] |")
-        lines += [
-            "",
-            "## Diferencias pareadas",
-            "",
-            "| A | B | A − B | error estándar | intervalo | prueba | valor p | p (Holm) |",
-            "|---|---|---|---|---|---|---|---|",
-        ]
-        for row in self.comparisons.itertuples():
-            lines.append(
-                f"| {row.a} | {row.b} | {row.estimate:.4f} | {row.se:.4f} | "
-                f"[{row.ci_low:.4f}, {row.ci_high:.4f}] | {row.test} | {row.pvalue:.4f} | "
-                f"{row.pvalue_adjusted:.4f} |"
-            )
-        lines += ["", "## Conclusiones", ""]
+        if self.notes:
+            blocks += [("h2", "Notas sobre los datos"), ("ul", list(self.notes))]
+        return blocks + [("p", "Referencia: Miller, E. (2024). Adding error bars to evals: a "
+                               "statistical approach to language model evaluations. "
+                               "arXiv:2411.00640.")]
+
+    def _conclusions(self) -> list[str]:
         rejected = self.comparisons[self.comparisons["reject"]]
+        out = []
         if rejected.empty:
-            lines.append(
-                f"- Ninguna diferencia es significativa al {self.alpha:g} tras el ajuste de "
+            out.append(
+                f"Ninguna diferencia es significativa al {self.alpha:g} tras el ajuste de "
                 "Holm: con estas preguntas no se puede ordenar a los modelos (lo que no "
                 "demuestra que sean iguales)."
             )
         for row in rejected.itertuples():
             better, worse = (row.a, row.b) if row.estimate > 0 else (row.b, row.a)
-            lines.append(
-                f"- {better} puntúa más que {worse} ({abs(row.estimate):.4f} de diferencia, "
+            out.append(
+                f"{better} puntúa más que {worse} ({abs(row.estimate):.4f} de diferencia, "
                 f"p ajustado = {row.pvalue_adjusted:.4f})."
             )
-        lines += ["", "## Lo que este informe no afirma", ""] + [f"- {n}" for n in _LIMITS]
-        if self.notes:
-            lines += ["", "## Notas sobre los datos", ""] + [f"- {n}" for n in self.notes]
-        lines += ["", "Referencia: Miller, E. (2024). Adding error bars to evals: a statistical "
-                  "approach to language model evaluations. arXiv:2411.00640.", ""]
-        return "\n".join(lines)
+        return out
+
+    def to_markdown(self, *, links: str | None = None) -> str:
+        """El informe en Markdown (español); ``links`` se acepta como en los demás informes
+        (este no enlaza cuadernos)."""
+        return blocks_markdown(self._blocks())
 
     def summary(self) -> str:
         """El informe como texto (el Markdown). Devuelve el texto (no lo imprime)."""
         return self.to_markdown()
 
-    def to_html(self, *, links: str | None = None) -> str:
-        """Aún no disponible para evaluaciones por preguntas: se dice en español."""
-        raise ValueError("`formato`: el informe de una evaluación por preguntas se escribe, por "
-                         "ahora, solo en Markdown: use `--formato markdown` (o una salida .md).")
+    def to_html(self, *, links: str | None = None, figure: bool = True) -> str:
+        """El informe como una página HTML autónoma (sin figura)."""
+        return blocks_html(self._blocks(), f"{100 * (1 - self.alpha):.4g}")
 
     def to_latex(self) -> str:
-        """Aún no disponible para evaluaciones por preguntas: se dice en español."""
-        return self.to_html()
+        """Las tablas del informe en LaTeX (``booktabs``), como :meth:`AnalysisResult.to_latex`."""
+        return blocks_latex(self._blocks(), f"{100 * (1 - self.alpha):.4g}")
 
 
 _LIMITS = (

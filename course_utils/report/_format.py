@@ -101,3 +101,12 @@ def _merge_intervals(table: pd.DataFrame, conf: str) -> pd.DataFrame:
     out = table.drop(columns="IC superior").rename(columns={"IC inferior": name})
     out[name] = merged
     return out
+
+
+def _markdown_table(table: pd.DataFrame) -> str:
+    cols = [_md_cell(c) for c in table.columns]
+    lines = ["| " + " | ".join(cols) + " |", "|" + "|".join("---" for _ in cols) + "|"]
+    for row in table.itertuples(index=False):
+        cells = [_md_cell(_fmt(v) if isinstance(v, float) else v) for v in row]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)

@@ -508,14 +508,17 @@ def _resolve(index_col: object, columns: list) -> object:
 _SPLIT = re.compile(r"split(\d+)_test_(.+)")
 
 
-def cv_results_to_long(table: pd.DataFrame) -> tuple[pd.DataFrame, list[str]] | None:
+def cv_results_to_long(table: pd.DataFrame, measure: str | None = None
+                       ) -> tuple[pd.DataFrame, list[str]] | None:
     """La tabla ``cv_results_`` de ``GridSearchCV`` (o ``RandomizedSearchCV``, ``cross_validate``
     de varias configuraciones), en forma larga: una fila por configuración y partición.
 
     En ``cv_results_`` cada fila es una configuración (un modelo) y las particiones están en
     columnas (``split0_test_score``, ``split1_test_score``...; ``split0_test_accuracy``... con
     varias medidas). Devuelve la tabla larga (``modelo``, ``particion`` y una columna por
-    medida) y la nota para el informe, o None si la tabla no tiene esa forma.
+    medida) y la nota para el informe, o None si la tabla no tiene esa forma. Con más de 10
+    configuraciones, se quedan las de mayor media en ``measure`` (si es una de las medidas; si
+    no, la primera).
     """
     found = [(c, _SPLIT.fullmatch(str(c))) for c in table.columns]
     splits = {c: (int(m.group(1)), m.group(2)) for c, m in found if m}
@@ -536,7 +539,7 @@ def cv_results_to_long(table: pd.DataFrame) -> tuple[pd.DataFrame, list[str]] | 
     note = (f"La tabla tiene la forma de cv_results_ de scikit-learn: cada fila es una "
             f"configuración (un modelo) y las columnas split{first}_test_… a split{last}_test_…, "
             "sus particiones; las medias, desviaciones, rangos y tiempos no se analizan.")
-    wide, top_note = _top_configurations(wide, measures[0])
+    wide, top_note = _top_configurations(wide, measure if measure in measures else measures[0])
     return wide, [note] + top_note
 
 

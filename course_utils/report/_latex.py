@@ -176,6 +176,11 @@ def render_latex(result, comparisons: pd.DataFrame) -> str:
     if result.bayes is not None:
         floats += _float(latex_escape(captions["bayes"]), _tabular(result.bayes))
 
+    return latex_document(floats)
+
+
+def latex_document(floats: list[str]) -> str:
+    """Las tablas con el comentario del principio (el preámbulo que necesitan)."""
     text = "\n".join(floats)
     header = [
         "% Tablas del informe de course_utils.analyze_results, para pdflatex.",

@@ -41,6 +41,18 @@ def long_predictions(table: pd.DataFrame, roles: dict, used: set) -> tuple | Non
             or c == roles["score"]]
     cases = [c for c in rest if c not in (roles["label"], roles["score"])
              and _identifies_cases(table, c, model)]
+    position_note = ""
+    if not cases:  # ¿filas alineadas por posición dentro de cada modelo?
+        label = _positional_label(table, model, rest, roles["label"])
+        if label is None:
+            return None
+        case = _free_name(table, "caso")
+        table = table.assign(**{case: table.groupby(model, sort=False).cumcount() + 1})
+        rest, cases = rest + [case], [case]
+        position_note = (
+            f" Sin columna de caso: los casos se emparejan por su posición dentro de cada "
+            f"modelo (las filas de cada modelo tienen la misma secuencia de etiquetas "
+            f"verdaderas en «{label}», que no está ordenada por clase).")
     if len(cases) != 1:
         return None
     case = cases[0]
@@ -92,4 +104,44 @@ def long_predictions(table: pd.DataFrame, roles: dict, used: set) -> tuple | Non
     note = (f"Conjunto de prueba en forma larga: cada caso es «{case}», los modelos están en "
             f"«{model}», las predicciones en «{score}» y las etiquetas verdaderas en «{label}» "
             f"({len(out)} casos, {wide.shape[1]} modelos).")
-    return out, str(label), note
+    return out, str(label), note + position_note
+
+
+def _free_name(table: pd.DataFrame, name: str) -> str:
+    while name in table.columns:
+        name += "_"
+    return name
+
+
+def _positional_label(table: pd.DataFrame, model, rest: list, given) -> str | None:
+    """La columna de etiquetas verdaderas si las filas de cada modelo están alineadas por
+    posición: la misma secuencia de dos clases en todos los modelos, sin ordenar por clase (una
+    secuencia ordenada, 0…0 1…1, coincide aunque los casos no lo hagan). None si la tabla no
+    tiene una columna con nombre de etiquetas (o ``label_column``); si la tiene pero la
+    alineación no se puede comprobar, pregunta (``ValueError``): nunca empareja a ciegas."""
+    if given is not None:
+        named = [given] if given in rest else []
+    else:
+        named = [c for c in rest if _plain(c) in _LABEL_NAMES]
+    named = [c for c in named if table[c].nunique() == 2 and table[c].notna().all()]
+    if len(named) != 1:
+        return None
+    label = named[0]
+    sequences = [g.tolist() for _, g in table.groupby(model, sort=False)[label]]
+    first = sequences[0]
+    changes = sum(a != b for a, b in zip(first, first[1:]))
+    if all(seq == first for seq in sequences) and changes > 1:
+        return label
+    why = ("las filas de cada modelo no tienen la misma secuencia de etiquetas verdaderas"
+           if any(seq != first for seq in sequences) else
+           "las filas están ordenadas por clase, y así la misma secuencia de etiquetas no "
+           "prueba que sean los mismos casos")
+    command = (f"data.assign(caso=data.groupby({str(model)!r}).cumcount() + 1)")
+    raise ValueError(
+        f"`data` parece un conjunto de prueba en forma larga (una fila por caso y modelo "
+        f"«{model}», etiquetas verdaderas en «{label}»), pero no tiene una columna que diga qué "
+        f"caso es cada fila, y no se pueden emparejar por su posición: {why}. Añada una "
+        f"columna con el identificador de cada caso, el mismo en todos los modelos (si las "
+        f"filas de cada modelo están en el mismo orden de casos, en pandas `{command}`; en el "
+        "CSV, una columna «caso» con 1, 2, 3… en las filas de cada modelo)."
+    )

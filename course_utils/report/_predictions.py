@@ -202,7 +202,9 @@ def _deduce(y_kind, classes, kinds, as_labels, numeric, label, preds) -> str:
         raise ValueError(
             f"`data`: {list_columns(labels)} predicen clases y {list_columns(scores)} tienen "
             "decimales (puntuaciones o una regresión): analícelas por separado, o ignore las "
-            f"columnas que no sean modelos con {option('ignore_columns')}.")
+            f"columnas que no sean modelos con {option('ignore_columns')}. Si todas son "
+            "probabilidades de la clase positiva (un modelo puede dar solo 0 y 1, como un "
+            f"vecino más cercano), dígalo con {option('predictions', 'scores')}.")
     return "scores" if n == 2 else "regression"
 
 

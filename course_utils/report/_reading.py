@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -23,8 +24,9 @@ from course_utils.report._predictions import prediction_kind, refuse_class_proba
 from course_utils.report._units import (
     _averaged_note, _check_numeric, _cv_structure, _drop_empty_scores, _duplicates,
     _group_means, _missing_fix, _pivot, _ratio_from_columns, _refuse_summary_rows,
-    _seed_per_run, _unpaired, _unpaired_within, refuse_split_names, refuse_unpaired_seeds,
+    _seed_per_run, _unpaired, _unpaired_within, refuse_split_names,
 )
+from course_utils.report._unpaired import unpaired_seed_groups
 from course_utils.report._roles import (
     _DATASET_NAMES, _FOLD_NAMES, _LABEL_NAMES, _METRIC_NAME_NAMES, _NTEST_NAMES, _examples,
     _NTRAIN_NAMES, _SEED_NAMES, METRICS, _plain, assign_roles, canonical_metric,
@@ -34,13 +36,14 @@ from course_utils.report._roles import (
 )
 
 #: Diseños que reconoce :func:`analyze_results`.
-DESIGNS = ("test_set", "cv", "seeds", "datasets")
+DESIGNS = ("test_set", "cv", "seeds", "datasets", "questions")
 
 DESIGN_NAMES = {
     "test_set": "predicciones de varios modelos sobre un mismo conjunto de prueba",
     "cv": "puntuaciones por partición de una misma validación cruzada",
     "seeds": "puntuaciones con varias semillas de entrenamiento sobre la misma división",
     "datasets": "una puntuación por conjunto de datos y algoritmo (tabla N × k)",
+    "questions": "aciertos de varios modelos en las mismas preguntas (evaluación por preguntas)",
 }
 
 # Los nombres de cada papel, las medidas y las columnas que no son modelos: ``_roles``.
@@ -163,6 +166,7 @@ class _Design:
     positive_label: object = None  # test_set con puntuaciones: la clase positiva
     positive_reason: str = ""
     label_column: str = ""  # test_set: la columna de las etiquetas verdaderas
+    seed_column: str = ""  # unpaired_seeds: la columna de las semillas
 
 
 _VARIES = {
@@ -204,9 +208,11 @@ def _infer_design(
     given["label"] = label_column
     ignore, models_given = list(ignore_columns), list(model_columns)
     reshaped = None
-    if not any(given.get(r) for r in ("model", "fold", "score", "label")) and not models_given:
-        reshaped = cv_results_to_long(table.drop(columns=ignore, errors="ignore"))
+    if not any(given.get(r) for r in ("model", "fold", "label")) and not models_given:
+        reshaped = cv_results_to_long(table.drop(columns=ignore, errors="ignore"),
+                                      given.get("score") or metric)
     if reshaped is not None:  # particiones en columnas (cv_results_ de scikit-learn)
+        _check_cv_results_score(reshaped[0], given.get("score"))
         table, ignore = reshaped[0], []
         d = _infer_design(table, design, None, cv, test_train_ratio, allow_missing,
                           columns=given, metric=metric, percent=percent)
@@ -251,6 +257,20 @@ def _infer_design(
                             allow_missing, metric, (ntest, ntrain))
     return _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_missing,
                         metric, percent, models_given, (ntest, ntrain))
+
+
+def _check_cv_results_score(long: pd.DataFrame, score) -> None:
+    """En una tabla ``cv_results_``, la puntuación es una de las medidas de sus particiones
+    (``r2`` de ``split0_test_r2``...), no una columna de la tabla tal como llegó."""
+    measures = [str(c) for c in long.columns if c not in ("modelo", "particion")]
+    if score is None or score in measures:
+        return
+    raise ValueError(
+        f"{option('score_column', score)}: la tabla tiene la forma de cv_results_ de "
+        f"scikit-learn, y sus puntuaciones por partición son las medidas "
+        f"{list_columns(measures)} (de las columnas split0_test_…); dé una de ellas, por "
+        f"ejemplo {option('score_column', measures[0])}."
+    )
 
 
 def _test_set_design(table, roles, used, why, design, models_given, predictions,
@@ -353,78 +373,98 @@ def _long_score(long, used, metric, notes) -> str:
 
 def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_missing, metric,
                  n_columns) -> _Design:
-    model, dataset = roles["model"], roles["dataset"]
-    fold, repeat, seed = roles["fold"], roles["repeat"], roles["seed"]
-    refuse_split_names(table, fold)
-    notes: list = []
+    t = _long_scores(table, roles, used, why, metric, n_columns, test_train_ratio)
+    n_datasets = t.long[t.dataset].nunique() if t.dataset is not None else 1
+    if n_datasets > 1:
+        return _long_datasets(t, n_datasets, design, allow_missing)
+    return _long_one_dataset(t, design, cv, why)
+
+
+def _long_scores(table, roles, used, why, metric, n_columns, test_train_ratio):
+    """Las puntuaciones de una tabla larga: su columna (y la medida elegida, si una columna
+    nombra la medida de cada fila), sin filas vacías, con las notas sobre lo que no se usa y
+    las unidades (repetición, partición, semilla) con que se emparejan los modelos."""
+    t = SimpleNamespace(model=roles["model"], dataset=roles["dataset"], fold=roles["fold"],
+                        repeat=roles["repeat"], seed=roles["seed"], notes=[])
+    refuse_split_names(table, t.fold)
     long, metric_col, metric_value = table, None, ""
     if metric is not None or roles["score"] is not None:
-        long, metric_col, metric_value = _metric_rows(table, used, metric, roles["score"], notes)
-    score = roles["score"] or _long_score(long, used | {metric_col}, metric, notes)
+        long, metric_col, metric_value = _metric_rows(table, used, metric, roles["score"],
+                                                      t.notes)
+    score = roles["score"] or _long_score(long, used | {metric_col}, metric, t.notes)
     if metric is None and roles["score"] is None:
-        long, metric_col, metric_value = _metric_rows(long, used, None, score, notes)
+        long, metric_col, metric_value = _metric_rows(long, used, None, score, t.notes)
     used = used | {metric_col}
     refuse_values(str(score), value_kind(long[score]), "puntuaciones")
-    long = _drop_empty_scores(long, score, notes)
-    unused = [c for c in table.columns if c not in used and c != score and c != metric_col]
+    t.long, t.score = _drop_empty_scores(long, score, t.notes), score
+    t.unused = [c for c in table.columns if c not in used and c != score and c != metric_col]
     role_cols = {c for c in roles.values() if c is not None}
-    notes.insert(0, _unused_note([c for c in table.columns if c not in role_cols
-                                  and c not in n_columns and c not in (score, metric_col)], why))
-    if seed is not None and (fold is not None or repeat is not None) and _seed_per_run(
-            long, [c for c in (dataset, repeat, fold) if c is not None], seed):
-        notes.append(f"«{seed}» cambia de un algoritmo a otro en la misma partición: es la "
-                     "semilla de cada ejecución, no una unidad que compartan los algoritmos, y no "
-                     "se usa para emparejarlos.")
-        seed = None
-    units = [c for c in (repeat, fold, seed) if c is not None]
-    n_datasets = long[dataset].nunique() if dataset is not None else 1
-    metric_name = ""
-    for name in (score, metric_value):
-        if name and canonical_metric(name) is not None:
-            metric_name = _plain(name)
-            break
-    ratio = _ratio_from_columns(long, *n_columns, test_train_ratio)
+    t.notes.insert(0, _unused_note([c for c in table.columns if c not in role_cols
+                                    and c not in n_columns and c not in (score, metric_col)],
+                                   why))
+    if t.seed is not None and (t.fold is not None or t.repeat is not None) and _seed_per_run(
+            t.long, [c for c in (t.dataset, t.repeat, t.fold) if c is not None], t.seed):
+        t.notes.append(f"«{t.seed}» cambia de un algoritmo a otro en la misma partición: es la "
+                       "semilla de cada ejecución, no una unidad que compartan los algoritmos, "
+                       "y no se usa para emparejarlos.")
+        t.seed = None
+    t.units = [c for c in (t.repeat, t.fold, t.seed) if c is not None]
+    t.metric_name = next((_plain(name) for name in (score, metric_value)
+                          if name and canonical_metric(name) is not None), "")
+    t.ratio = _ratio_from_columns(t.long, *n_columns, test_train_ratio)
+    return t
 
-    if n_datasets > 1:
-        if design not in (None, "datasets"):
-            raise ValueError(
-                f"{option('design')}: la tabla tiene {n_datasets} conjuntos de datos distintos en "
-                f"«{dataset}»; con varios conjuntos, la unidad de análisis es el conjunto "
-                f"({option('design', 'datasets')}). Para analizar uno solo, filtre sus filas "
-                "antes."
-            )
-        _refuse_summary_rows(long[dataset], dataset)
-        averaged = ""
-        if units:
-            wide = _pivot(long, [dataset] + units, model, score, "partición", unused)
-            wide = _unpaired_within(wide, allow_missing, notes)
-            wide = _group_means(wide)
-            averaged = _averaged_note(fold, repeat, seed)
-        else:
-            wide = _pivot(long, [dataset], model, score, "conjunto de datos", unused)
-        wide.index.name = str(dataset)
-        wide.columns = [str(c) for c in wide.columns]
-        if wide.isna().to_numpy().any() and not allow_missing:
-            _unpaired(wide, "celdas de la tabla conjuntos × algoritmos", _missing_fix())
-        return _Design("datasets", table=wide, averaged=averaged, metric=metric_name,
-                       notes=notes, varies=_VARIES["datasets"])
 
-    # Un solo conjunto de datos: particiones o semillas.
-    if not units:
-        per = int(long.groupby(model).size().max())
-        described = [c for c in unused if why.get(c) == "una descripción de los datos"]
+def _long_datasets(t, n_datasets: int, design, allow_missing) -> _Design:
+    """Tabla larga con varios conjuntos de datos: una media por conjunto y algoritmo (las
+    particiones o semillas de cada conjunto se promedian, nunca son bloques)."""
+    if design not in (None, "datasets"):
         raise ValueError(
-            f"`data`: no se sabe qué distingue las {per} filas de cada algoritmo: hace falta "
-            "una columna que diga de qué "
-            + ("conjunto de datos, " if dataset is None else "")
-            + "partición («particion», y «repeticion» si se repitió la validación cruzada) o "
-            "semilla («semilla») sale cada puntuación; si tiene otro nombre, dígalo con "
-            + (f"{option('dataset_column')}, " if dataset is None else "")
-            + f"{option('fold_column')}, {option('repeat_column')} o {option('seed_column')}."
-            + (f" {list_columns(described)} describen los datos, pero no identifican cada fila: "
-               "sin una columna que lo haga, las filas no se pueden emparejar entre algoritmos."
-               if described else "")
+            f"{option('design')}: la tabla tiene {n_datasets} conjuntos de datos distintos en "
+            f"«{t.dataset}»; con varios conjuntos, la unidad de análisis es el conjunto "
+            f"({option('design', 'datasets')}). Para analizar uno solo, filtre sus filas "
+            "antes."
         )
+    _refuse_summary_rows(t.long[t.dataset], t.dataset)
+    averaged = ""
+    if t.units:
+        wide = _pivot(t.long, [t.dataset] + t.units, t.model, t.score, "partición", t.unused)
+        wide = _unpaired_within(wide, allow_missing, t.notes)
+        wide = _group_means(wide)
+        averaged = _averaged_note(t.fold, t.repeat, t.seed)
+    else:
+        wide = _pivot(t.long, [t.dataset], t.model, t.score, "conjunto de datos", t.unused)
+    wide.index.name = str(t.dataset)
+    wide.columns = [str(c) for c in wide.columns]
+    if wide.isna().to_numpy().any() and not allow_missing:
+        _unpaired(wide, "celdas de la tabla conjuntos × algoritmos", _missing_fix())
+    return _Design("datasets", table=wide, averaged=averaged, metric=t.metric_name,
+                   notes=t.notes, varies=_VARIES["datasets"])
+
+
+def _refuse_no_units(t, why) -> None:
+    """Error si nada distingue las filas de un algoritmo (ni partición ni semilla)."""
+    per = int(t.long.groupby(t.model).size().max())
+    described = [c for c in t.unused if why.get(c) == "una descripción de los datos"]
+    raise ValueError(
+        f"`data`: no se sabe qué distingue las {per} filas de cada algoritmo: hace falta "
+        "una columna que diga de qué "
+        + ("conjunto de datos, " if t.dataset is None else "")
+        + "partición («particion», y «repeticion» si se repitió la validación cruzada) o "
+        "semilla («semilla») sale cada puntuación; si tiene otro nombre, dígalo con "
+        + (f"{option('dataset_column')}, " if t.dataset is None else "")
+        + f"{option('fold_column')}, {option('repeat_column')} o {option('seed_column')}."
+        + (f" {list_columns(described)} describen los datos, pero no identifican cada fila: "
+           "sin una columna que lo haga, las filas no se pueden emparejar entre algoritmos."
+           if described else "")
+    )
+
+
+def _long_one_dataset(t, design, cv, why) -> _Design:
+    """Tabla larga de un solo conjunto de datos: particiones de una validación cruzada o
+    semillas (emparejadas o, si ningún par de modelos comparte una, sin emparejar)."""
+    if not t.units:
+        _refuse_no_units(t, why)
     if design == "datasets":
         raise ValueError(
             f"{option('design', 'datasets')} no sirve aquí: la tabla tiene un solo conjunto de "
@@ -433,28 +473,34 @@ def _long_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
             f"comunes»): deje {option('design')} sin fijar para analizarlas como validación "
             "cruzada o semillas."
         )
-    only_seeds = seed is not None and repeat is None or design == "seeds"
-    where = "semillas" if fold is None and only_seeds else "particiones"
-    if where == "semillas" and seed is not None:
-        refuse_unpaired_seeds(long, seed, model, score)
-    wide = _pivot(long, units, model, score, "partición" if where == "particiones" else "semilla",
-                  unused)
+    only_seeds = t.seed is not None and t.repeat is None or design == "seeds"
+    where = "semillas" if t.fold is None and only_seeds else "particiones"
+    runs = (unpaired_seed_groups(t.long, t.seed, t.model, t.score)
+            if where == "semillas" and t.seed is not None else None)
+    if runs is not None:  # ningún par de modelos comparte una semilla: report/_unpaired.py
+        if design not in (None, "seeds"):
+            raise ValueError(f"{option('design')}: las filas son semillas; use "
+                             f"{option('design', 'seeds')}, no {option('design', design)}.")
+        return _Design("unpaired_seeds", table=runs, metric=t.metric_name, notes=t.notes,
+                       varies=_VARIES["seeds"], seed_column=str(t.seed))
+    wide = _pivot(t.long, t.units, t.model, t.score,
+                  "partición" if where == "particiones" else "semilla", t.unused)
     _unpaired(wide, where, "Repita las que faltan o quite las que no tengan todos los modelos.")
     wide.columns = [str(c) for c in wide.columns]
     if where == "semillas":
         if design not in (None, "seeds"):
             raise ValueError(f"{option('design')}: las filas son semillas; use "
                              f"{option('design', 'seeds')}, no {option('design', design)}.")
-        return _Design("seeds", table=wide.reset_index(drop=True), metric=metric_name,
-                       notes=notes, varies=_VARIES["seeds"])
+        return _Design("seeds", table=wide.reset_index(drop=True), metric=t.metric_name,
+                       notes=t.notes, varies=_VARIES["seeds"])
     if design not in (None, "cv"):
         raise ValueError(f"{option('design')}: las filas son particiones; use "
                          f"{option('design', 'cv')}, no {option('design', design)}.")
     frame = wide.index.to_frame(index=False)
     wide = wide.reset_index(drop=True)
-    layout, ratio, order = _cv_structure(frame, fold, repeat, seed, cv, ratio, notes)
+    layout, ratio, order = _cv_structure(frame, t.fold, t.repeat, t.seed, cv, t.ratio, t.notes)
     return _Design("cv", table=wide.iloc[order].reset_index(drop=True), cv=layout,
-                   test_train_ratio=ratio, metric=metric_name, notes=notes,
+                   test_train_ratio=ratio, metric=t.metric_name, notes=t.notes,
                    varies=_VARIES["cv"])
 
 
@@ -498,22 +544,7 @@ def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
     dataset, fold, repeat, seed = roles["dataset"], roles["fold"], roles["repeat"], roles["seed"]
     units = [c for c in (dataset, repeat, fold, seed) if c is not None]
     cols = list(table.columns)
-    rest = [c for c in cols if c not in used]
-    row_label = None
-    if (not units and not models_given and rest and rest[0] == cols[0]
-            and value_kind(table[cols[0]]) == "text"):
-        row_label = cols[0]
-        rest = rest[1:]
-    if models_given:
-        models = list(models_given)
-    else:
-        models = [c for c in rest if not why.get(c)]
-        refuse_numbered_columns(models, row_label if row_label is not None else cols[0])
-        refuse_one_algorithm(models, why)
-        refuse_score_like_times(table, models, why)
-        bounded = metric_properties(metric)[0] if canonical_metric(metric or "") else None
-        raise_doubtful(doubtful_model_columns(table, models, bounded, 100.0 if percent else 1.0,
-                                              labels=not units))
+    models, row_label = _wide_models(table, used, why, units, models_given, metric, percent)
     skipped = [c for c in cols if c not in models and c not in units and c != row_label
                and c not in n_columns]
     notes = [_unused_note(skipped, why)]
@@ -577,6 +608,29 @@ def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
         layout, ratio, order = _cv_structure(frame, fold, repeat, seed, cv, ratio, notes)
     return _Design("cv", table=values.iloc[order].reset_index(drop=True), cv=layout,
                    test_train_ratio=ratio, notes=notes, varies=_VARIES["cv"])
+
+
+def _wide_models(table, used, why, units, models_given, metric, percent):
+    """Las columnas que son modelos en una tabla ancha (las dadas, o las que no tienen otro
+    papel, preguntando por las dudosas) y la primera columna de texto que rotula las filas, si
+    la hay. Devuelve ``(modelos, columna de rótulos o None)``."""
+    cols = list(table.columns)
+    rest = [c for c in cols if c not in used]
+    row_label = None
+    if (not units and not models_given and rest and rest[0] == cols[0]
+            and value_kind(table[cols[0]]) == "text"):
+        row_label = cols[0]
+        rest = rest[1:]
+    if models_given:
+        return list(models_given), row_label
+    models = [c for c in rest if not why.get(c)]
+    refuse_numbered_columns(models, row_label if row_label is not None else cols[0])
+    refuse_one_algorithm(models, why)
+    refuse_score_like_times(table, models, why)
+    bounded = metric_properties(metric)[0] if canonical_metric(metric or "") else None
+    raise_doubtful(doubtful_model_columns(table, models, bounded, 100.0 if percent else 1.0,
+                                          labels=not units))
+    return models, row_label
 
 
 def _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,

@@ -11,7 +11,7 @@ import pandas as pd
 from course_utils._options import option
 from course_utils.report.guide import GUIDE, GuideEntry
 from course_utils.report._format import (
-    _cap, _check_links, _fmt, _fmt_p, _md_cell, _notebook_ref, _p_text,
+    _cap, _check_links, _fmt, _fmt_p, _notebook_ref, _p_text,
 )
 from course_utils.report._reading import DESIGN_NAMES
 
@@ -250,20 +250,9 @@ class AnalysisResult:
             se lee en la carpeta ``notebooks/`` (un cuaderno del curso), ``"notebooks/"`` desde
             la raíz del repositorio o ``"https://…/notebooks/"`` para una copia en la web.
         """
-        _, blocks = self._blocks(links)
-        out = []
-        for kind, content in blocks:
-            if kind == "h1":
-                out.append(f"# {content}")
-            elif kind == "h2":
-                out.append(f"## {content}")
-            elif kind == "p":
-                out.append(content)
-            elif kind == "ul":
-                out.append("\n".join(f"- {item}" for item in content))
-            elif kind == "table":
-                out.append(_markdown_table(content))
-        return "\n\n".join(out) + "\n"
+        from course_utils.report._blocks import blocks_markdown
+
+        return blocks_markdown(self._blocks(links)[1])
 
     def summary(self) -> str:
         """El informe en Markdown (como :meth:`to_markdown`)."""
@@ -275,26 +264,14 @@ class AnalysisResult:
         Se lee en un teléfono (las tablas y la figura se desplazan de lado dentro de su caja) y
         con el tema claro u oscuro del sistema. ``links`` como en :meth:`to_markdown`; con
         ``figure=False``, sin la figura."""
-        from course_utils.report._html import (
-            figure_html, figure_text, html_table, inline_html, page, table_caption,
-        )
+        from course_utils.report._blocks import blocks_html
+        from course_utils.report._html import figure_html, figure_text, table_caption
 
         _, blocks = self._blocks(links)
-        body = []
-        for kind, content in blocks:
-            if kind in ("h1", "h2"):
-                body.append(f"<{kind}>{inline_html(content)}</{kind}>")
-            elif kind == "p":
-                body.append(f"<p>{inline_html(content)}</p>")
-            elif kind == "ul":
-                items = "".join(f"<li>{inline_html(i)}</li>" for i in content)
-                body.append(f"<ul>{items}</ul>")
-            elif kind == "table":
-                body.append(html_table(content, table_caption(self, content),
-                                       f"{100 * (1 - self.alpha):g}"))
-            if kind == "h2" and content == "Conclusión" and figure:
-                body.insert(len(body) - 1, figure_html(self.figure(), *figure_text(self)))
-        return page(blocks[0][1], body)
+        return blocks_html(
+            blocks, f"{100 * (1 - self.alpha):g}",
+            caption_of=lambda table: table_caption(self, table),
+            figure=figure_html(self.figure(), *figure_text(self)) if figure else "")
 
     def to_latex(self) -> str:
         """Tablas de LaTeX (``booktabs``) para un artículo: el resumen de cada modelo (rangos
@@ -342,15 +319,6 @@ def _comparison_table(table: pd.DataFrame) -> pd.DataFrame:
         out["p signos"] = table["sign_pvalue"].map(_fmt_p)
     out["¿significativa?"] = table["reject"].map({True: "sí", False: "no"})
     return out
-
-
-def _markdown_table(table: pd.DataFrame) -> str:
-    cols = [_md_cell(c) for c in table.columns]
-    lines = ["| " + " | ".join(cols) + " |", "|" + "|".join("---" for _ in cols) + "|"]
-    for row in table.itertuples(index=False):
-        cells = [_md_cell(_fmt(v) if isinstance(v, float) else v) for v in row]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
 
 
 def _reproducibility(random_state: int, alpha: float, rope) -> list[str]:

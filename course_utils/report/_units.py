@@ -242,32 +242,10 @@ def _cv_structure(frame: pd.DataFrame, fold, repeat, seed, cv, ratio, notes):
         order = frame.sort_values(groups, kind="stable").index.to_numpy()
     if fold is None:
         if ratio is None and cv is None:
-            raise ValueError(
-                f"`data`: las filas son repeticiones («{groups[0]}») sin columna de partición: "
-                "si cada una es una semilla de entrenamiento sobre la misma división, dígalo "
-                f"con {option('design', 'seeds')}; si cada una es una división distinta en "
-                "entrenamiento y prueba, dé la razón n_prueba / n_entrenamiento con "
-                f"{option('test_train_ratio')} o la columna de la partición con "
-                f"{option('fold_column')}."
-            )
+            _refuse_repeats_without_fold(groups)
         return cv or "rxk", ratio, order
     if groups:
-        per = frame.groupby(groups, sort=False)[fold]
-        sizes, distinct = per.size(), per.nunique()
-        if (sizes != distinct).any():
-            key = sizes.index[np.flatnonzero((sizes != distinct).to_numpy())[0]]
-            raise ValueError(
-                f"`data`: en la repetición «{_key_text(key)}» ({', '.join(map(str, groups))}) "
-                f"un mismo número de partición («{fold}») sale más de una vez; cada partición "
-                "debe salir una vez por repetición."
-            )
-        if sizes.nunique() > 1:
-            raise ValueError(
-                f"`data`: las repeticiones no tienen todas el mismo número de particiones "
-                f"(de {sizes.min()} a {sizes.max()}); una validación cruzada r × k repite las "
-                "mismas k particiones."
-            )
-        k, r = int(sizes.iloc[0]), len(sizes)
+        k, r = _folds_per_repeat(frame, fold, groups)
     else:
         counts = frame[fold].value_counts(sort=False)
         if counts.nunique() > 1:
@@ -279,18 +257,7 @@ def _cv_structure(frame: pd.DataFrame, fold, repeat, seed, cv, ratio, notes):
         r, k = int(counts.iloc[0]), len(counts)
         if r == 1:  # cada partición una sola vez: ¿1 × k o r × k numeradas seguidas?
             if ratio is None and cv is None:
-                n = len(frame)
-                raise ValueError(
-                    f"`data`: hay {n} particiones («{fold}») y ninguna columna de repetición, "
-                    f"así que no se sabe cuántas particiones tenía cada validación cruzada "
-                    f"({n} pueden ser una validación de {n} particiones o varias repeticiones "
-                    "numeradas seguidas), y la t corregida lo necesita. Dé la razón n_prueba / "
-                    f"n_entrenamiento con {option('test_train_ratio')} (1/(k − 1) con k "
-                    f"particiones), o la columna de la repetición con "
-                    f"{option('repeat_column')}"
-                    + (f", o {option('cv', '5x2')} si es una 5×2cv" if n == 10 else "")
-                    + ", o añada las columnas «n_prueba» y «n_entrenamiento»."
-                )
+                _refuse_unknown_k(len(frame), fold)
             return cv or "rxk", ratio, order
     if cv == "5x2" and groups and (r, k) != (5, 2):
         raise ValueError(
@@ -329,6 +296,55 @@ def _cv_structure(frame: pd.DataFrame, fold, repeat, seed, cv, ratio, notes):
     return "rxk", ratio, order
 
 
+def _refuse_repeats_without_fold(groups: list) -> None:
+    """Error si hay repeticiones (o semillas) sin columna de partición ni razón dada."""
+    raise ValueError(
+        f"`data`: las filas son repeticiones («{groups[0]}») sin columna de partición: "
+        "si cada una es una semilla de entrenamiento sobre la misma división, dígalo "
+        f"con {option('design', 'seeds')}; si cada una es una división distinta en "
+        "entrenamiento y prueba, dé la razón n_prueba / n_entrenamiento con "
+        f"{option('test_train_ratio')} o la columna de la partición con "
+        f"{option('fold_column')}."
+    )
+
+
+def _folds_per_repeat(frame: pd.DataFrame, fold, groups: list) -> tuple[int, int]:
+    """``(k, r)``: particiones por repetición y repeticiones; cada partición una vez por
+    repetición y el mismo número en todas (si no, un error que lo dice)."""
+    per = frame.groupby(groups, sort=False)[fold]
+    sizes, distinct = per.size(), per.nunique()
+    if (sizes != distinct).any():
+        key = sizes.index[np.flatnonzero((sizes != distinct).to_numpy())[0]]
+        raise ValueError(
+            f"`data`: en la repetición «{_key_text(key)}» ({', '.join(map(str, groups))}) "
+            f"un mismo número de partición («{fold}») sale más de una vez; cada partición "
+            "debe salir una vez por repetición."
+        )
+    if sizes.nunique() > 1:
+        raise ValueError(
+            f"`data`: las repeticiones no tienen todas el mismo número de particiones "
+            f"(de {sizes.min()} a {sizes.max()}); una validación cruzada r × k repite las "
+            "mismas k particiones."
+        )
+    return int(sizes.iloc[0]), len(sizes)
+
+
+def _refuse_unknown_k(n: int, fold) -> None:
+    """Error si cada partición sale una vez sin columna de repetición: n particiones pueden
+    ser 1 × n o varias repeticiones numeradas seguidas."""
+    raise ValueError(
+        f"`data`: hay {n} particiones («{fold}») y ninguna columna de repetición, "
+        f"así que no se sabe cuántas particiones tenía cada validación cruzada "
+        f"({n} pueden ser una validación de {n} particiones o varias repeticiones "
+        "numeradas seguidas), y la t corregida lo necesita. Dé la razón n_prueba / "
+        f"n_entrenamiento con {option('test_train_ratio')} (1/(k − 1) con k "
+        f"particiones), o la columna de la repetición con "
+        f"{option('repeat_column')}"
+        + (f", o {option('cv', '5x2')} si es una 5×2cv" if n == 10 else "")
+        + ", o añada las columnas «n_prueba» y «n_entrenamiento»."
+    )
+
+
 def _duplicates(frame: pd.DataFrame, keys: list) -> str:
     dup = frame[frame.duplicated(keys, keep=False)]
     counts = dup.groupby(keys, sort=False).size()
@@ -353,51 +369,6 @@ def _refuse_summary_rows(names: object, column: object) -> None:
             f"{'es un conjunto' if one else 'son conjuntos'} de datos, "
             f"{'cámbiele' if one else 'cámbieles'} el nombre."
         )
-
-
-def refuse_unpaired_seeds(long: pd.DataFrame, seed, model, score) -> None:
-    """Semillas que no comparte ningún par de modelos: muestras independientes, no pareadas.
-
-    Cada modelo se ejecutó con sus propias semillas (A con 0–9, B con 10–19): no hay ninguna
-    fila que emparejar, así que ni la t pareada ni Wilcoxon sirven. Lo que sí se puede decir
-    es si las medias difieren, tratando las ejecuciones de cada modelo como una muestra
-    independiente: la t de Welch (no supone varianzas iguales) y, como comprobación sin
-    suponer normalidad, Mann-Whitney. Se dan las dos, por parejas con Holm si hay más de dos
-    modelos, y el error explica cómo obtener un diseño pareado.
-    """
-    from scipy import stats
-
-    per_seed = long.groupby(seed, dropna=False)[model].nunique()
-    if len(per_seed) == 0 or (per_seed > 1).any():
-        return
-    groups = {str(m): long.loc[long[model] == m, score].to_numpy(dtype=float)
-              for m in pd.unique(long[model])}
-    if len(groups) < 2 or min(len(v) for v in groups.values()) < 2:
-        return
-    names = list(groups)
-    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
-    welch = [stats.ttest_ind(groups[a], groups[b], equal_var=False) for a, b in pairs]
-    mwu = [stats.mannwhitneyu(groups[a], groups[b], alternative="two-sided") for a, b in pairs]
-    p_w = _holm_adjust([r.pvalue for r in welch])
-    p_m = _holm_adjust([r.pvalue for r in mwu])
-    lines = []
-    for (a, b), w, pw, m, pm in zip(pairs, welch, p_w, mwu, p_m):
-        diff = groups[a].mean() - groups[b].mean()
-        lines.append(f"«{a}» − «{b}»: diferencia de medias {diff:.4g}; t de Welch "
-                     f"{w.statistic:.3f} (gl {w.df:.1f}), p = {pw:.4g}; Mann-Whitney "
-                     f"U = {m.statistic:.1f}, p = {pm:.4g}")
-    sizes = ", ".join(f"«{m}»: {len(v)}" for m, v in groups.items())
-    holm = " (p ajustadas con Holm entre las parejas)" if len(pairs) > 1 else ""
-    raise ValueError(
-        f"`data`: ninguna semilla de «{seed}» la comparten dos modelos (ejecuciones por "
-        f"modelo: {sizes}): las ejecuciones de cada modelo son muestras independientes, no "
-        "pareadas, y no se pueden emparejar semilla a semilla (ni t pareada ni Wilcoxon). Lo "
-        "que se puede decir es si las medias difieren entre esas muestras independientes: "
-        "la t de Welch, que no supone varianzas iguales, y Mann-Whitney, que no supone "
-        f"normalidad{holm}. " + "; ".join(lines) + ". Estas pruebas solo miden la variación "
-        "entre semillas de una misma partición de los datos, no la de los datos. Para un "
-        "diseño pareado (más potente), ejecute todos los modelos con las mismas semillas."
-    )
 
 
 def _holm_adjust(pvalues: list) -> list:
