@@ -966,17 +966,41 @@ AXE_CONTRAST = {"resultTypes": ["violations"],
 AXE_CONTRAST_SELECTOR = ".cu-quiz *, h1, h2, h3, h4, h5, h6"
 
 
+#: Deja en texto llano el código resaltado (ver :func:`_prepare_axe`) y devuelve cuántos bloques
+#: se dejaron como estaban porque sin las etiquetas cambiaba lo que se desplaza.
+_FLATTEN_HIGHLIGHT = """() => {
+  let kept = 0;
+  document.querySelectorAll('div.highlight pre').forEach(pre => {
+    if (!pre.querySelector('span')) return;
+    const scrolls = e => [e.scrollWidth > e.clientWidth, e.scrollHeight > e.clientHeight].join();
+    const before = scrolls(pre), html = pre.innerHTML;
+    pre.textContent = pre.textContent;
+    if (scrolls(pre) !== before) { pre.innerHTML = html; kept += 1; }
+  });
+  return kept;
+}"""
+
+
 def _prepare_axe(page, axe: str) -> None:
-    """Carga axe-core en la página, ya medida, y quita los glifos que dibuja MathJax (ocultos a
-    los lectores de pantalla con aria-hidden y sin texto, la mitad de los elementos de un
-    cuaderno, que axe recorre en cada regla); las fórmulas siguen ahí para los lectores de
-    pantalla (el MathML que MathJax añade), que es lo que axe revisa."""
+    """Carga axe-core en la página, ya medida, y le quita lo que solo multiplica su trabajo (axe
+    recorre todos los elementos en cada regla y en cada llamada):
+
+    - los glifos que dibuja MathJax (ocultos a los lectores de pantalla con aria-hidden y sin
+      texto); las fórmulas siguen ahí para los lectores de pantalla (el MathML que MathJax
+      añade), que es lo que axe revisa;
+    - las etiquetas del resaltado de sintaxis (``<span class="...">`` de Pygments, una por
+      palabra: más de la mitad de los elementos de un cuaderno, sin atributos que axe revise):
+      cada bloque de código queda con el mismo texto, salvo el que, sin ellas, dejaría de
+      desplazarse o empezaría a hacerlo (la regla de las regiones desplazables lo vería de otra
+      manera), que se deja como estaba. El contraste del código resaltado, color a color, lo
+      mide antes :data:`_CONTRAST` en los dos temas."""
     page.evaluate(axe)
     page.evaluate("""s => {
       axe.configure({rules: [{id: 'color-contrast', selector: s}]});
       document.querySelectorAll('mjx-container > mjx-math[aria-hidden="true"]')
         .forEach(e => e.replaceChildren());
     }""", AXE_CONTRAST_SELECTOR)
+    page.evaluate(_FLATTEN_HIGHLIGHT)
 
 
 def _axe_report(page, where: str, options: dict) -> list[str]:
@@ -987,6 +1011,31 @@ def _axe_report(page, where: str, options: dict) -> list[str]:
             html: v.nodes.slice(0, 2).map(n => n.html.slice(0, 120))})))""", options)
     return [f"{where}: axe «{v['id']}» ({v['impact']}, {v['n']} elementos): {v['help']}; "
             f"{v['html']}" for v in violations if v["impact"] in ("serious", "critical")]
+
+
+def test_axe_preparation_keeps_the_code_text_and_what_scrolls(browser):
+    """Lo que :func:`_prepare_axe` quita antes de axe no esconde nada: el código resaltado queda
+    con su texto, el bloque que sin sus etiquetas dejaría de desplazarse se queda como estaba y
+    axe sigue viendo un fallo fuera del código (una imagen sin texto alternativo)."""
+    page = browser.new_page(viewport={"width": 800, "height": 600})
+    page.set_content(
+        "<html lang='es'><head><title>p</title></head><body><main><h1>Código</h1>"
+        "<div class='highlight'><pre><span class='k'>def</span> <span class='nf'>f</span>"
+        "(<span class='n'>x</span>):\n    <span class='k'>return</span> x</pre></div>"
+        "<div class='highlight'><pre id='ancho' style='width:120px;overflow:auto;"
+        "font:16px monospace'><span style='letter-spacing:12px'>abcdefgh</span></pre></div>"
+        "<img src='data:image/gif;base64,R0lGODlhAQABAAAAACw=' width='20' height='20'>"
+        "</main></body></html>")
+    texts = page.evaluate("() => Array.from(document.querySelectorAll('pre'), p => p.textContent)")
+    _prepare_axe(page, _axe_source())
+    after = page.evaluate("() => Array.from(document.querySelectorAll('pre'), p => p.textContent)")
+    spans = page.evaluate("() => Array.from(document.querySelectorAll('pre'),"
+                          " p => p.querySelectorAll('span').length)")
+    report = _axe_report(page, "prueba", AXE_ALL)
+    page.close()
+    assert after == texts
+    assert spans == [0, 1], "el primer bloque, en texto llano; el que se desplaza, como estaba"
+    assert any("image-alt" in line for line in report), report
 
 
 def test_site_opens_from_disk(browser, site):

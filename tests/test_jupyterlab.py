@@ -441,11 +441,19 @@ def test_revealing_a_solution_and_saving_changes_no_check(lab):
     hidden.click()
     page.locator(".jp-OutputPlaceholder").first.click()
     page.keyboard.press("Control+s")
-    page.wait_for_timeout(2_000)
+    # Hasta que el fichero guardado tenga la solución desplegada (como mucho 20 s), en lugar de
+    # una espera fija: ni de más con la máquina libre ni de menos con la máquina cargada.
+    for _ in range(200):
+        page.wait_for_timeout(100)
+        try:
+            saved = nbformat.read(notebooks / NOTEBOOK, as_version=4)
+        except (OSError, ValueError):  # el guardado aún a medias
+            continue
+        shown = [c for c in saved.cells if classroom.is_solution(c)
+                 and not c.metadata.get("jupyter", {}).get("source_hidden")]
+        if shown:
+            break
     page.close()
-    saved = nbformat.read(notebooks / NOTEBOOK, as_version=4)
-    shown = [c for c in saved.cells if classroom.is_solution(c)
-             and not c.metadata.get("jupyter", {}).get("source_hidden")]
     assert shown, "la solución desplegada no quedó guardada (la prueba no probó nada)"
     expected = classroom.dumps(classroom.student_copy(nbformat.read(ROOT / "notebooks" / NOTEBOOK,
                                                                     as_version=4)))

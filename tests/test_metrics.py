@@ -182,3 +182,36 @@ def test_bad_confusion(confusion, exc, pattern):
 def test_bad_beta(beta, exc):
     with pytest.raises(exc, match="`beta`"):
         classification_metrics([[1, 0], [0, 1]], beta=beta)
+
+
+def test_bootstrap_accuracy_is_sklearns_without_the_other_measures(monkeypatch):
+    """El *bootstrap* y las pruebas de permutación evalúan la exactitud de miles de matrices por
+    llamada: sin calcular las demás medidas (``_compute`` no se llama) y con el número de
+    ``sklearn.metrics.accuracy_score`` (y su complemento, la tasa de error), bit a bit."""
+    from fractions import Fraction
+
+    import course_utils as cu
+    from course_utils import bootstrap
+
+    rng = np.random.default_rng(7)
+    y = rng.integers(0, 3, (50, 40))
+    pred = np.where(rng.random((50, 40)) < 0.7, y, rng.integers(0, 3, (50, 40)))
+    stack = np.stack([confusion_matrix(t, p, labels=[0, 1, 2]) for t, p in zip(y, pred)])
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("la exactitud no necesita las demás medidas")
+
+    monkeypatch.setattr(bootstrap, "_compute", forbidden)
+    acc = bootstrap._evaluate(stack, "accuracy", None)
+    err = bootstrap._evaluate(stack, "error", None, np.ones((50, 3), bool))
+    assert acc.tolist() == [accuracy_score(t, p) for t, p in zip(y, pred)]
+    assert err.tolist() == [1.0 - accuracy_score(t, p) for t, p in zip(y, pred)]
+    assert bootstrap._evaluate(stack[0], "accuracy", None) == accuracy_score(y[0], pred[0])
+    # Conteos enormes (se reescalan por una potencia de 2): la fracción exacta.
+    huge = np.array([[3.0e300, 1.0e300], [2.0e299, 7.0e300]])
+    exact = (Fraction(3.0e300) + Fraction(7.0e300)) / sum(Fraction(v) for v in huge.ravel())
+    np.testing.assert_allclose(bootstrap._evaluate(huge, "accuracy", None), float(exact),
+                               rtol=1e-15)
+    res = cu.paired_bootstrap_difference(y[0], pred[0], pred[1], "accuracy", n_resamples=200,
+                                         random_state=0)
+    assert np.isfinite(res.low) and res.low <= res.high

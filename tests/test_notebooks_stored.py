@@ -163,6 +163,42 @@ def test_readme_gives_each_notebook_its_teaching_time(nb):
     assert f"| {total} min" in row, f"README.md: la fila de {path.name} no dice «{total} min»"
 
 
+def _benchmark_module():
+    """``benchmarks/notebooks.py`` (no es un paquete: se carga por su ruta)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_notebooks",
+                                                  ROOT / "benchmarks" / "notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _readme_table_column(readme: str, header: str) -> int:
+    line = next(line for line in readme.splitlines() if line.startswith("| n.º | cuaderno |"))
+    return [c.strip() for c in line.strip().strip("|").split("|")].index(header)
+
+
+def test_readme_run_times_come_from_the_stored_benchmark(nb):
+    """La columna «ejecución» del README es la medida guardada por ``python
+    benchmarks/notebooks.py --guardar`` (``--readme`` la imprime), no una cifra escrita a mano;
+    sin medir nada aquí (una prueba que midiera tiempos dependería de la carga de la máquina)."""
+    path, _ = nb
+    bench = _benchmark_module()
+    stored = bench.load_results()
+    assert path.name in stored["cuadernos"], (
+        f"{bench.RESULTS.name} no tiene {path.name}: python benchmarks/notebooks.py --guardar")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    col = _readme_table_column(readme, "ejecución")
+    row = next(line for line in readme.splitlines() if f"notebooks/{path.name})" in line)
+    cell = [c.strip() for c in row.strip().strip("|").split("|")][col]
+    expected = bench.readme_value(stored["cuadernos"][path.name]["cpu_s"])
+    assert cell == expected, (f"README.md, {path.name}: «ejecución» dice «{cell}» y la medida "
+                              f"guardada en {bench.RESULTS.name}, «{expected}»")
+    assert "benchmarks/notebooks.json" in readme and stored["fecha"] in readme, (
+        "el README debe decir de dónde salen los tiempos (benchmarks/notebooks.json) y su fecha")
+
+
 _DRAWS = (
     "integers|normal|random|choice|binomial|multinomial|permutation|shuffle|uniform|poisson|"
     "beta|dirichlet|standard_normal|permuted"

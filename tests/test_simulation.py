@@ -76,6 +76,48 @@ def test_exact_mcnemar_holds_its_level_and_matches_enumeration():
     assert res.pvalues["mcnemar_exact"].shape == (reps,) and b.shape == (reps,)
 
 
+def test_mcnemar_pvalues_are_computed_once_per_table(monkeypatch):
+    """Las simulaciones guardan el valor p de cada tabla (b, c): repetir el diseño (el cuaderno
+    10 llama cuatro veces con el mismo conjunto de prueba) no vuelve a llamar a
+    ``mcnemar_test``. Los valores guardados son los de statsmodels (exacta: binomial; ji
+    cuadrado sin corrección), la corregida con su fórmula y la mid-p de Fagerland et al. (2013),
+    con scipy."""
+    from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
+
+    from course_utils import simulation_cv
+
+    sim_cv = simulation_cv
+    sim_cv._mcnemar_pvalue.cache_clear()
+    calls = []
+    original = sim_cv.mcnemar_test
+    monkeypatch.setattr(sim_cv, "mcnemar_test",
+                        lambda *a, **k: calls.append(a) or original(*a, **k))
+    kw = dict(n_replications=300, methods=["exact", "mid-p", "chi2", "chi2-corrected"],
+              accuracy_a=0.8, accuracy_b=0.8, p_discordant=0.2, random_state=5)
+    first = cu.simulate_mcnemar(60, **kw)
+    n_calls = len(calls)
+    assert n_calls > 0
+    again = cu.simulate_mcnemar(60, **kw)
+    assert len(calls) == n_calls, "la segunda simulación volvió a calcular los valores p"
+    for key in first.pvalues:
+        np.testing.assert_array_equal(first.pvalues[key], again.pvalues[key])
+    for b, c in [(0, 0), (3, 9), (12, 4), (20, 20), (1, 0)]:
+        table = [[60 - b - c, b], [c, 0]]
+        assert sim_cv._mcnemar_pvalue(60, b, c, "exact") == pytest.approx(
+            sm_mcnemar(table, exact=True).pvalue, rel=1e-12)
+        if b + c > 0:
+            assert sim_cv._mcnemar_pvalue(60, b, c, "chi2") == pytest.approx(
+                sm_mcnemar(table, exact=False, correction=False).pvalue, rel=1e-12)
+            # Corrección de Edwards truncada en 0 (statsmodels da (|b - c| - 1)² con b = c).
+            corrected = max(0, abs(b - c) - 1) ** 2 / (b + c)
+            assert sim_cv._mcnemar_pvalue(60, b, c, "chi2-corrected") == pytest.approx(
+                stats.chi2.sf(corrected, 1), rel=1e-12)
+            k, m = min(b, c), b + c
+            mid = 2 * (stats.binom.cdf(k, m, 0.5) - 0.5 * stats.binom.pmf(k, m, 0.5))
+            assert sim_cv._mcnemar_pvalue(60, b, c, "mid-p") == pytest.approx(min(1.0, mid),
+                                                                             rel=1e-12)
+
+
 def test_mcnemar_power_grows_with_gap():
     kw = dict(n_replications=4000, methods=["mid-p"], random_state=2, p_discordant=0.2)
     null = cu.simulate_mcnemar(300, accuracy_a=0.8, accuracy_b=0.8, **kw).rates()[0]

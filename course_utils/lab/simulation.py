@@ -61,7 +61,6 @@ from course_utils._validation import (
     check_probability,
     describe,
 )
-from course_utils.two_models.comparison import mcnemar_test
 from course_utils.lab._simulation_core import (
     _COVERAGE_BLOCK,
     _MAX_COVERAGE_CELLS,
@@ -82,6 +81,7 @@ from course_utils.lab._simulation_core import (
 # ``course_utils.lab.simulation`` dé todo el laboratorio.
 from course_utils.lab.simulation_cv import (
     _gaussian_nb_predict_splits,  # noqa: F401 - usado por las pruebas unitarias
+    _mcnemar_pvalues,
     _vectorized_pvalues,  # noqa: F401 - usado por las pruebas unitarias
     make_two_view_data,
     simulate_cv_tests,
@@ -218,10 +218,7 @@ def simulate_mcnemar(
         )
     rejected, all_pvalues = {}, {}
     for method in methods:
-        pvalues = np.array([
-            mcnemar_test([[n_test - int(bb) - int(cc), int(bb)], [int(cc), 0]], method).pvalue
-            for bb, cc in pairs
-        ])
+        pvalues = _mcnemar_pvalues(pairs, n_test, method)
         rejected[f"mcnemar_{method}"] = pvalues[inverse] <= alpha
         all_pvalues[f"mcnemar_{method}"] = pvalues[inverse]
     design = (

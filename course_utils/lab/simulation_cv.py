@@ -24,6 +24,7 @@ for comparing learning algorithms. *PAKDD 2004*, LNCS 3056, 3-12.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -248,6 +249,19 @@ def _cv_splits(rngs, n, n_holdout, test_fraction, n_repeats, n_folds, need_rxk, 
     return ~test, test, blocks, n_test / (n - n_test)
 
 
+@functools.lru_cache(maxsize=100_000)
+def _mcnemar_pvalue(n: int, b: int, c: int, method: str) -> float:
+    """El valor p de :func:`mcnemar_test` con ``b`` y ``c`` discordantes en ``n`` casos (solo
+    depende de ``b`` y ``c``; ``n`` completa la tabla). Se guarda: las simulaciones vuelven a
+    encontrar los mismos pares en cada llamada (los diseños del cuaderno 10, por ejemplo)."""
+    return mcnemar_test([[n - b - c, b], [c, 0]], method).pvalue
+
+
+def _mcnemar_pvalues(pairs: np.ndarray, n: int, method: str) -> np.ndarray:
+    """Los valores p de :func:`mcnemar_test` para cada par ``(b, c)`` de ``pairs``."""
+    return np.array([_mcnemar_pvalue(n, int(b), int(c), method) for b, c in pairs])
+
+
 _T_TESTS = ("resampled_t_naive", "resampled_t_corrected", "kfold_t", "rxk_t_naive",
             "rxk_t_corrected", "5x2cv_t", "5x2cv_f")
 
@@ -407,19 +421,15 @@ def _t_test_pvalues(out: list, chosen: set, engine: str, n_folds: int) -> tuple[
     return pvalues, undefined
 
 
-def _mcnemar_pvalues(bc: np.ndarray, n_te: int, chosen: set, pvalues: dict,
-                     undefined: dict) -> None:
+def _add_mcnemar_pvalues(bc: np.ndarray, n_te: int, chosen: set, pvalues: dict,
+                         undefined: dict) -> None:
     """Añade los valores p de McNemar de cada réplica a ``pvalues``."""
     pairs, inverse = np.unique(bc, axis=0, return_inverse=True)
     for method in MCNEMAR_METHODS:
         key = f"mcnemar_{method}"
         if key in chosen:
             # El valor p de McNemar solo depende de (b, c): una llamada por par distinto.
-            ps = np.array([
-                mcnemar_test([[n_te - int(b) - int(c), int(b)], [int(c), 0]], method).pvalue
-                for b, c in pairs
-            ])
-            pvalues[key] = ps[inverse.ravel()]
+            pvalues[key] = _mcnemar_pvalues(pairs, n_te, method)[inverse.ravel()]
             undefined[key] = 0
 
 
@@ -582,7 +592,7 @@ def simulate_cv_tests(
     pvalues, undefined = _t_test_pvalues(out, chosen, engine, n_folds)
     bc = np.array([o["bc"] for o in out])
     n_te = out[0]["n_test"]
-    _mcnemar_pvalues(bc, n_te, chosen, pvalues, undefined)
+    _add_mcnemar_pvalues(bc, n_te, chosen, pvalues, undefined)
     for key in keys:
         if key == "paired_bootstrap":
             rejected[key] = np.array([o["boot"] for o in out], dtype=bool)

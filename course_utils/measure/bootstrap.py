@@ -35,11 +35,11 @@ from course_utils._validation import (
     check_choice,
     check_count,
     check_finite_result,
+    check_label_arrays,
     check_n_resamples,
     describe,
 )
-from course_utils._validation_labels import check_label_arrays
-from course_utils.measure.metrics import ClassificationMetrics, _compute
+from course_utils.measure.metrics import ClassificationMetrics, _accuracy, _compute
 
 __all__ = [
     "BootstrapResult",
@@ -323,6 +323,9 @@ def _evaluate(
     clases. Con varias matrices sobre la unión de las clases de varios modelos, cada modelo
     debe promediar las suyas (:func:`_label_set`), no las de los otros.
     """
+    if metric in ("accuracy", "error"):  # lo más frecuente: sin calcular las demás medidas
+        acc = _accuracy(conf)
+        return acc if metric == "accuracy" else 1.0 - acc
     m = _compute(conf)
     if classes is None or metric not in _MACRO:
         return _named_value(m, metric, pos)

@@ -157,6 +157,29 @@ def _safe_divide(num: np.ndarray, den: np.ndarray) -> np.ndarray:
     return out
 
 
+def _rescaled(conf: np.ndarray) -> np.ndarray:
+    """La matriz en coma flotante, dividida por una potencia de 2 si sus conteos son enormes
+    (ver :func:`_compute`)."""
+    conf = np.asarray(conf, dtype=float)
+    top = conf.max(axis=(-2, -1), keepdims=True)
+    if np.any(top >= 2.0**500):
+        _, exponent = np.frexp(top)
+        conf = np.ldexp(conf, -exponent.astype(np.int32))
+    return conf
+
+
+def _accuracy_of(conf: np.ndarray, tp: np.ndarray, support: np.ndarray) -> np.ndarray:
+    return tp.sum(axis=-1) / support.sum(axis=-1)
+
+
+def _accuracy(conf: np.ndarray) -> float | np.ndarray:
+    """Solo la exactitud de :func:`_compute` (el mismo número, bit a bit), sin calcular las
+    demás medidas: el *bootstrap* y las pruebas de permutación la evalúan miles de veces."""
+    conf = _rescaled(conf)
+    acc = _accuracy_of(conf, np.diagonal(conf, axis1=-2, axis2=-1), conf.sum(axis=-1))
+    return float(acc) if np.ndim(acc) == 0 else acc
+
+
 def _compute(conf: np.ndarray, beta: float = 1.0) -> ClassificationMetrics:
     """Cálculo vectorizado sin validar (uso interno: la entrada ya es válida).
 
@@ -165,16 +188,11 @@ def _compute(conf: np.ndarray, beta: float = 1.0) -> ClassificationMetrics:
     a infinito y las medidas saldrían NaN: cada matriz se divide antes por una potencia
     de 2 (división exacta en coma flotante, no cambia ningún cociente).
     """
-    conf = np.asarray(conf, dtype=float)
-    top = conf.max(axis=(-2, -1), keepdims=True)
-    if np.any(top >= 2.0**500):
-        _, exponent = np.frexp(top)
-        conf = np.ldexp(conf, -exponent.astype(np.int32))
+    conf = _rescaled(conf)
     tp = np.diagonal(conf, axis1=-2, axis2=-1)
     support = conf.sum(axis=-1)  # veces que cada clase es la verdadera (filas)
     predicted = conf.sum(axis=-2)  # veces que se predijo cada clase (columnas)
-    total = support.sum(axis=-1)
-    accuracy = tp.sum(axis=-1) / total
+    accuracy = _accuracy_of(conf, tp, support)
     precision = _safe_divide(tp, predicted)
     recall = _safe_divide(tp, support)
     b2 = beta * beta
