@@ -191,7 +191,7 @@ def test_bootstrap_accuracy_is_sklearns_without_the_other_measures(monkeypatch):
     from fractions import Fraction
 
     import course_utils as cu
-    from course_utils import bootstrap
+    from course_utils.measure import bootstrap
 
     rng = np.random.default_rng(7)
     y = rng.integers(0, 3, (50, 40))

@@ -84,7 +84,7 @@ def test_mcnemar_pvalues_are_computed_once_per_table(monkeypatch):
     con scipy."""
     from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 
-    from course_utils import simulation_cv
+    from course_utils.lab import simulation_cv
 
     sim_cv = simulation_cv
     sim_cv._mcnemar_pvalue.cache_clear()

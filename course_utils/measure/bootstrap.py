@@ -35,10 +35,10 @@ from course_utils._validation import (
     check_choice,
     check_count,
     check_finite_result,
-    check_label_arrays,
     check_n_resamples,
     describe,
 )
+from course_utils._validation_labels import check_label_arrays
 from course_utils.measure.metrics import ClassificationMetrics, _accuracy, _compute
 
 __all__ = [
