@@ -19,6 +19,7 @@ plots       Gráficas de pruebas t, distribuciones bootstrap e intervalos.
 simulation  Laboratorio de simulación: error de tipo I, potencia y cobertura.
 simulation_cv  Simulación con algoritmos entrenados (reexportada por simulation).
 bayesian    Comparación bayesiana con ROPE (prueba t correlacionada, rangos con signo).
+bayesian_sign  Prueba de signos bayesiana con ROPE y el símplex de las muestras a posteriori.
 benchmark   Banco de pruebas sin conexión: 10 conjuntos reales, 6 algoritmos, tabla N×k.
 multiple    Varios algoritmos sobre varios conjuntos: reúne ranks (la tabla N×k y sus
             rangos), omnibus (Friedman, Quade, rangos alineados, Skillings-Mack con celdas
@@ -72,6 +73,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "BayesianSignedRankResult", "BayesianTTestResult", "bayesian_correlated_ttest",
         "bayesian_signed_rank_test", "plot_bayesian_signed_rank", "plot_bayesian_ttest",
     ),
+    "bayesian_sign": ("BayesianSignResult", "bayesian_sign_test", "plot_posterior_simplex"),
     "plots": ("plot_bootstrap", "plot_intervals", "plot_t_test"),
     "resampling": ("five_by_two", "paired_cv_scores", "repeated_stratified_kfold"),
     # --- simulation lab (notebook 10) ---
@@ -243,6 +245,9 @@ __all__ = [
     "bayesian_signed_rank_test",
     "plot_bayesian_ttest",
     "plot_bayesian_signed_rank",
+    "BayesianSignResult",
+    "bayesian_sign_test",
+    "plot_posterior_simplex",
     "DeLongResult",
     "delong_test",
     "CochranQResult",
