@@ -20,6 +20,8 @@ simulation  Laboratorio de simulación: error de tipo I, potencia y cobertura.
 simulation_cv  Simulación con algoritmos entrenados (reexportada por simulation).
 bayesian    Comparación bayesiana con ROPE (prueba t correlacionada, rangos con signo).
 bayesian_sign  Prueba de signos bayesiana con ROPE y el símplex de las muestras a posteriori.
+bayesian_hierarchical  Prueba bayesiana jerárquica (puntuaciones de validación cruzada de
+            varios conjuntos de datos; NumPyro).
 benchmark   Banco de pruebas sin conexión: 10 conjuntos reales, 6 algoritmos, tabla N×k.
 multiple    Varios algoritmos sobre varios conjuntos: reúne ranks (la tabla N×k y sus
             rangos), omnibus (Friedman, Quade, rangos alineados, Skillings-Mack con celdas
@@ -74,6 +76,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "bayesian_signed_rank_test", "plot_bayesian_signed_rank", "plot_bayesian_ttest",
     ),
     "bayesian_sign": ("BayesianSignResult", "bayesian_sign_test", "plot_posterior_simplex"),
+    "bayesian_hierarchical": ("BayesianHierarchicalResult", "bayesian_hierarchical_test"),
     "plots": ("plot_bootstrap", "plot_intervals", "plot_t_test"),
     "resampling": ("five_by_two", "paired_cv_scores", "repeated_stratified_kfold"),
     # --- simulation lab (notebook 10) ---
@@ -248,6 +251,8 @@ __all__ = [
     "BayesianSignResult",
     "bayesian_sign_test",
     "plot_posterior_simplex",
+    "BayesianHierarchicalResult",
+    "bayesian_hierarchical_test",
     "DeLongResult",
     "delong_test",
     "CochranQResult",

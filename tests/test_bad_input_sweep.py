@@ -1264,6 +1264,9 @@ EXCLUDED: dict[str, str] = {
     "BayesianTTestResult": "clase de resultado: la construyen las funciones, no el usuario",
     "BayesianSignedRankResult": "clase de resultado: la construyen las funciones, no el usuario",
     "BayesianSignResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "BayesianHierarchicalResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "bayesian_hierarchical_test": "cada llamada válida muestrea con NUTS (segundos): sus errores "
+    "en español se prueban en tests/test_bayesian_hierarchical.py",
 }
 
 # --- Un conjunto de prueba: DeLong, Q de Cochran y permutación pareada ---
