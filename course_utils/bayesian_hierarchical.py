@@ -36,6 +36,7 @@ una opción global de JAX en el proceso del usuario.
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -167,7 +168,12 @@ def _check_scores(scores_a: object, scores_b: object) -> tuple[np.ndarray, np.nd
 def _numpyro():
     try:
         import jax
-        import numpyro
+
+        with warnings.catch_warnings():
+            # numpyro importa tqdm.auto, que en un cuaderno sin ipywidgets avisa de que no podrá
+            # dibujar barras de progreso; aquí nunca se dibujan (progress_bar=False).
+            warnings.filterwarnings("ignore", message="IProgress not found")
+            import numpyro
     except ImportError as exc:  # pragma: no cover - depende de la instalación
         raise ImportError(
             "La prueba jerárquica necesita NumPyro (y JAX): instálelo con "
