@@ -29,10 +29,11 @@ def test_probabilities_match_baycomp_with_stan(case):
     ours = np.array([res.prob_a_better, res.prob_equivalent, res.prob_b_better])
     # baycomp: diff = y - x; con x = A y más es mejor, (izquierda, ROPE, derecha) =
     # (A mejor, equivalentes, B mejor).
-    ref = np.array(case["probs"])
-    np.testing.assert_allclose(ours, ref, atol=0.01)
-    # La propia referencia, con otra semilla de Stan, varía mucho menos que la tolerancia
-    np.testing.assert_allclose(case["probs_seed2"], ref, atol=0.006)
+    # Referencia: la media de las dos ejecuciones de Stan (dos semillas, 200 000 muestras cada
+    # una), cuyas diferencias dan una idea de su propio error de Monte Carlo.
+    runs = np.array([case["probs"], case["probs_seed2"]])
+    np.testing.assert_allclose(runs[0], runs[1], atol=0.01)
+    np.testing.assert_allclose(ours, runs.mean(axis=0), atol=0.01)
     assert res.r_hat < 1.01
     assert ours.sum() == pytest.approx(1.0)
 

@@ -14,7 +14,8 @@ probabilidades, así que las pruebas no dependen de este script.
 - ``sign_test``: ``baycomp.SignTest.probs(a, b, rope, prior=..., nsamples=1_000_000,
   random_state=0)``; con x = A, y = B, baycomp da (A mejor, ROPE, B mejor) si más es mejor.
 - ``hierarchical``: ``baycomp.HierarchicalTest.probs(a, b, rope, runs=...)`` con sus valores por
-  defecto (4 cadenas de 10 000 muestras de NUTS tras 1 000 de calentamiento). baycomp no pasa
+  defecto (``Test.probs`` pasa ``nsamples=50000``: 4 cadenas de 50 000 muestras de NUTS tras
+  1 000 de calentamiento). baycomp no pasa
   ninguna semilla a Stan: aquí ``stan.build`` recibe ``random_seed`` para que la referencia se
   pueda repetir. Cada escenario se ejecuta con dos semillas de Stan para ver su error de Monte
   Carlo (``probs_seed2``).
@@ -104,7 +105,7 @@ def main():
         a, b = hierarchical_data(seed, q, folds, runs, mean, sd_among, sd_within)
         out["hierarchical"].append({
             "id": name, "a": a.tolist(), "b": b.tolist(), "rope": rope, "runs": runs,
-            "data_seed": seed, "stan_seed": 1, "chains": 4, "draws_per_chain": 10_000,
+            "data_seed": seed, "stan_seed": 1, "chains": 4, "draws_per_chain": 50_000,
             "probs": hierarchical_probs(a, b, rope, runs, 1),
             "probs_seed2": hierarchical_probs(a, b, rope, runs, 2),
         })
