@@ -355,7 +355,7 @@ def bayesian_hierarchical_test(
         )
     scale = float(np.mean(stds))  # baycomp: misma escala para todos los conjuntos
     seed = (int(np.random.default_rng(random_state).integers(2**31))
-            if not isinstance(random_state, int) else random_state % 2**32)
+            if not isinstance(random_state, int) else random_state % 2**31)
     draws, r_hat, divergences = _sample(d / scale, runs, n_samples, n_warmup, seed)
     mu, sd, nu = draws["delta0"], draws["std0"], draws["nu"]
     left = stats.t.cdf(rope_t[0] / scale, nu, mu, sd)

@@ -19,6 +19,12 @@ import course_utils as cu
 REFERENCE = json.loads(
     (Path(__file__).parent / "data" / "baycomp" / "reference.json").read_text(encoding="utf-8"))
 CASES = REFERENCE["hierarchical"]
+#: Con 6 conjuntos de 2×5 particiones la a posteriori tiene un embudo (σ₀ cerca de 0) y las
+#: muestras de NUTS dependen de la parametrización: con semillas 0, 1 y 2 (2 500 y 10 000
+#: muestras por cadena), P(equivalentes) sale 0.281-0.289 aquí (no centrada, pocas divergencias)
+#: y 0.264-0.269 en Stan (centrada, la de baycomp); la parametrización centrada en NumPyro da
+#: 0.274 con cientos de divergencias. Ninguna de las dos es la verdad: se admite 0.025.
+TOLERANCE = {"6 conjuntos, 2x5, dudoso": 0.025}
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c["id"])
@@ -33,7 +39,7 @@ def test_probabilities_match_baycomp_with_stan(case):
     # una), cuyas diferencias dan una idea de su propio error de Monte Carlo.
     runs = np.array([case["probs"], case["probs_seed2"]])
     np.testing.assert_allclose(runs[0], runs[1], atol=0.01)
-    np.testing.assert_allclose(ours, runs.mean(axis=0), atol=0.01)
+    np.testing.assert_allclose(ours, runs.mean(axis=0), atol=TOLERANCE.get(case["id"], 0.01))
     assert res.r_hat < 1.01
     assert ours.sum() == pytest.approx(1.0)
 
