@@ -15,7 +15,8 @@ measure/      Medir un modelo (cuadernos 01-03): medidas de clasificación (metr
 two_models/   Comparar dos modelos (04-07, 09): validación cruzada pareada (resampling), t
               corregida y 5×2cv (comparison), McNemar (mcnemar), dos proporciones, no
               inferioridad y potencia (two_proportions), equivalencia (equivalence) y la
-              comparación bayesiana con ROPE (bayesian).
+              comparación bayesiana con ROPE (bayesian; bayesian_sign, la prueba de signos;
+              bayesian_hierarchical, la jerárquica con NumPyro).
 practice/     Comparaciones de la práctica (12): un conjunto de prueba (single_test_set reúne
               delong, cochran y permutation), dos regresores (regression), semillas (seeds),
               evaluaciones por preguntas (question_evals) y muchas ejecuciones en muchas tareas
@@ -72,6 +73,12 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "two_models.bayesian": (
         "BayesianSignedRankResult", "BayesianTTestResult", "bayesian_correlated_ttest",
         "bayesian_signed_rank_test", "plot_bayesian_signed_rank", "plot_bayesian_ttest",
+    ),
+    "two_models.bayesian_sign": (
+        "BayesianSignResult", "bayesian_sign_test", "plot_posterior_simplex",
+    ),
+    "two_models.bayesian_hierarchical": (
+        "BayesianHierarchicalResult", "bayesian_hierarchical_test",
     ),
     "measure.plots": ("plot_bootstrap", "plot_intervals", "plot_t_test"),
     "two_models.resampling": ("five_by_two", "paired_cv_scores", "repeated_stratified_kfold"),
@@ -249,6 +256,11 @@ __all__ = [
     "bayesian_signed_rank_test",
     "plot_bayesian_ttest",
     "plot_bayesian_signed_rank",
+    "BayesianSignResult",
+    "bayesian_sign_test",
+    "plot_posterior_simplex",
+    "BayesianHierarchicalResult",
+    "bayesian_hierarchical_test",
     "DeLongResult",
     "delong_test",
     "CochranQResult",

@@ -1141,6 +1141,20 @@ SWEEP: dict[str, Case] = {
          "random_state": BAD["seed"], "higher_is_better": BAD["bool"], "names": BAD_NAMES},
         _check_signed_rank, max_examples=40,
     ),
+    "bayesian_sign_test": Case(
+        lambda: {"scores_a": _SA, "scores_b": _SB, "rope": 0.01, "prior_strength": 1.0,
+                 "n_samples": 1000, "random_state": 0, "higher_is_better": True,
+                 "names": ("A", "B")},
+        {"scores_a": BAD["scores"], "scores_b": BAD["scores"], "rope": BAD_ROPE,
+         "prior_strength": BAD["positive"], "n_samples": BAD["count"],
+         "random_state": BAD["seed"], "higher_is_better": BAD["bool"], "names": BAD_NAMES},
+        _check_signed_rank, max_examples=40,
+    ),
+    "plot_posterior_simplex": Case(
+        lambda: {"result": _signed_rank_result(), "ax": _axes(), "max_points": 500},
+        {"result": BAD["anything"], "ax": BAD["anything"], "max_points": BAD["count"]},
+        max_examples=15,
+    ),
     "plot_bayesian_ttest": Case(
         lambda: {"result": _bayes_t_result(), "ax": _axes()},
         {"result": BAD["anything"], "ax": BAD["anything"]},
@@ -1252,6 +1266,10 @@ EXCLUDED: dict[str, str] = {
     "SimulationResult": "clase de resultado: la construyen las funciones, no el usuario",
     "BayesianTTestResult": "clase de resultado: la construyen las funciones, no el usuario",
     "BayesianSignedRankResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "BayesianSignResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "BayesianHierarchicalResult": "clase de resultado: la construyen las funciones, no el usuario",
+    "bayesian_hierarchical_test": "cada llamada válida muestrea con NUTS (segundos): sus errores "
+    "en español se prueban en tests/test_bayesian_hierarchical.py",
 }
 
 # --- Un conjunto de prueba: DeLong, Q de Cochran y permutación pareada ---
@@ -1758,6 +1776,7 @@ _PAIR_FUNCS = {  # nombre: argumento en las unidades de las puntuaciones (o None
     "wilcoxon_signed_rank_test": None, "sign_test": None, "corrected_resampled_ttest": None,
     "paired_ttest_5x2cv": None, "combined_ftest_5x2cv": None, "cohens_d": None,
     "bayesian_correlated_ttest": "rope", "bayesian_signed_rank_test": "rope",
+    "bayesian_sign_test": "rope",
     "cv_equivalence_test": "margin",
 }
 

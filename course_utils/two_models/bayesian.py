@@ -486,6 +486,28 @@ class BayesianSignedRankResult(_DecisionMixin):
         return "\n".join(lines)
 
 
+def _check_dirichlet_args(scores_a, scores_b, rope, prior_strength, n_samples, random_state,
+                          higher_is_better, names, *, example_strength: str):
+    """Argumentos comunes de las pruebas con proceso de Dirichlet (rangos con signo y signos):
+    una puntuación por conjunto de datos (al menos 2), ROPE, peso a priori ≥ 0 y muestras."""
+    a, b = check_paired_scores(scores_a, scores_b, ndims=(1,))
+    rope_t = _check_rope(rope)
+    expected = f"un número real ≥ 0, por ejemplo {example_strength}"
+    s = check_real(prior_strength, "prior_strength", expected)
+    if s < 0:
+        raise ValueError(f"`prior_strength` debe ser {expected}; se recibió {s!r}.")
+    n_samples = check_count(n_samples, "n_samples", minimum=MIN_SAMPLES, maximum=MAX_SAMPLES)
+    random_state = check_random_state(random_state, maximum=None)
+    hib = check_bool(higher_is_better, "higher_is_better")
+    names = _check_names(names)
+    if a.size < 2:
+        raise ValueError(
+            "Se necesitan al menos 2 conjuntos de datos en `scores_a` y `scores_b`; "
+            f"se recibió {a.size}."
+        )
+    return a, b, rope_t, s, n_samples, random_state, hib, names
+
+
 def _signed_rank_thetas(weights: np.ndarray, diffs: np.ndarray, rope: tuple[float, float]):
     """θ_izquierda y θ_derecha para cada fila de pesos de Dirichlet (la pseudo-observación, 1.ª).
 
@@ -616,23 +638,10 @@ def bayesian_signed_rank_test(
     >>> [round(p, 2) for p in (res.prob_a_better, res.prob_equivalent, res.prob_b_better)]
     [0.97, 0.03, 0.0]
     """
-    a, b = check_paired_scores(scores_a, scores_b, ndims=(1,))
-    rope_t = _check_rope(rope)
-    s = check_real(prior_strength, "prior_strength", "un número real ≥ 0, por ejemplo 0.5")
-    if s < 0:
-        raise ValueError(
-            f"`prior_strength` debe ser un número real ≥ 0, por ejemplo 0.5; se recibió {s!r}."
-        )
-    n_samples = check_count(n_samples, "n_samples", minimum=MIN_SAMPLES, maximum=MAX_SAMPLES)
-    random_state = check_random_state(random_state, maximum=None)
-    hib = check_bool(higher_is_better, "higher_is_better")
-    names = _check_names(names)
+    a, b, rope_t, s, n_samples, random_state, hib, names = _check_dirichlet_args(
+        scores_a, scores_b, rope, prior_strength, n_samples, random_state, higher_is_better,
+        names, example_strength="0.5")
     m = a.size
-    if m < 2:
-        raise ValueError(
-            "Se necesitan al menos 2 conjuntos de datos en `scores_a` y `scores_b`; "
-            f"se recibió {m}."
-        )
     if n_samples * (m + 1) ** 2 > MAX_SIGNED_RANK_WORK:
         raise ValueError(
             f"Con {m} conjuntos de datos en `scores_a`/`scores_b` y `n_samples`={n_samples}, "
@@ -768,13 +777,18 @@ def plot_bayesian_signed_rank(result: object, *, ax: object = None, max_points: 
         )
     max_points = check_positive_int(max_points, "max_points")
     ax = _get_ax(ax)
-    s = result.samples[:max_points]
+    probs = (result.prob_a_better, result.prob_equivalent, result.prob_b_better)
+    return _draw_simplex(ax, result.samples[:max_points], probs, result.names)
+
+
+def _draw_simplex(ax, s: np.ndarray, probs: tuple[float, float, float],
+                  names: tuple[str, str]):
+    """Dibuja las muestras ``s`` (θ_A, θ_equivalentes, θ_B) en el triángulo, sobre ``ax``."""
     xs, ys = _project(s)
     winner = np.argmax(s, axis=1)
     h = math.sqrt(3) / 2
-    a, b = result.names
+    a, b = names
     labels = (f"{a} mejor", "equivalentes (ROPE)", f"{b} mejor")
-    probs = (result.prob_a_better, result.prob_equivalent, result.prob_b_better)
     for k, color in enumerate((_COLOR_A, "dimgray", _COLOR_B)):
         mask = winner == k
         if np.any(mask):
