@@ -476,18 +476,25 @@ def _pair_conclusions(res: dict, comparisons, alpha: float, higher) -> list[str]
 
 
 def _bayes_conclusions(bayes) -> list[str]:
-    """Con ROPE: equivalentes en la práctica, uno mejor en la práctica o sin decisión."""
+    """Con ROPE: equivalentes en la práctica, uno mejor en la práctica o sin decisión (con dos
+    pruebas bayesianas, una frase por prueba)."""
     out = []
-    for row in bayes.itertuples(index=False):
-        pa, prope, pb = row[2], row[3], row[4]
+    for values in bayes.itertuples(index=False, name=None):
+        row = dict(zip(bayes.columns, values))
+        a, b = row["A"], row["B"]
+        pa, prope, pb = row["P(A mejor)"], row["P(en la ROPE)"], row["P(B mejor)"]
+        how = ""
+        if "prueba" in row:  # dos pruebas bayesianas: se dice cuál
+            how = " y la prueba " + ("de " if row["prueba"].startswith("rangos") else "") + \
+                row["prueba"]
         if prope >= 0.95:
-            out.append(f"Con la ROPE elegida, {row[0]} y {row[1]} son prácticamente "
+            out.append(f"Con la ROPE elegida{how}, {a} y {b} son prácticamente "
                        f"equivalentes (probabilidad {prope:.3f}).")
         elif max(pa, pb) >= 0.95:
-            win, lose = (row[0], row[1]) if pa >= pb else (row[1], row[0])
-            out.append(f"Con la ROPE elegida, {win} es prácticamente mejor que {lose} "
+            win, lose = (a, b) if pa >= pb else (b, a)
+            out.append(f"Con la ROPE elegida{how}, {win} es prácticamente mejor que {lose} "
                        f"(probabilidad {max(pa, pb):.3f}).")
         else:
-            out.append(f"Con la ROPE elegida no hay una decisión clara entre {row[0]} y "
-                       f"{row[1]} (ninguna probabilidad llega a 0.95).")
+            out.append(f"Con la ROPE elegida{how} no hay una decisión clara entre {a} y "
+                       f"{b} (ninguna probabilidad llega a 0.95).")
     return out

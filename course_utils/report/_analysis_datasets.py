@@ -146,6 +146,20 @@ def _effects_notes(alpha: float, degenerate: bool) -> list[str]:
 # ---------------------------------------------------------------------------
 
 
+
+def _with_hierarchical(bayes, d, table, rope, higher, random_state, notes, details):
+    """La tabla bayesiana con la prueba jerárquica debajo de la de rangos con signo."""
+    from course_utils.report._hierarchical import SIGNED_RANK, hierarchical_comparison
+
+    row, note, res = hierarchical_comparison(d, table, rope, higher, random_state)
+    notes.append(note)
+    if row is None:
+        return bayes
+    details.append(res)
+    return pd.concat([bayes.assign(prueba=SIGNED_RANK), pd.DataFrame([row])],
+                     ignore_index=True)[list(row)]
+
+
 def _two_algorithms(table, notes, alpha, rope, higher, random_state, d: _Design):
     from course_utils.two_models.bayesian import bayesian_signed_rank_test
     from course_utils.many_models.multiple import sign_test, wilcoxon_signed_rank_test
@@ -209,6 +223,9 @@ def _two_algorithms(table, notes, alpha, rope, higher, random_state, d: _Design)
                                "P(en la ROPE)": bs.prob_equivalent,
                                "P(B mejor)": bs.prob_b_better}])
         choices.append(GUIDE["bayes_datasets"])
+        if d.folds is not None:
+            bayes = _with_hierarchical(bayes, d, table, rope, higher, random_state, notes,
+                                       details)
     return dict(descriptives=descriptives, omnibus=None, comparisons=comparisons,
                 choices=choices, correction="", effect="diferencia media de la puntuación",
                 notes=notes, details=details, bayes=bayes, n_units=n, higher=higher,

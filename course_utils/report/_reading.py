@@ -167,6 +167,10 @@ class _Design:
     positive_reason: str = ""
     label_column: str = ""  # test_set: la columna de las etiquetas verdaderas
     seed_column: str = ""  # unpaired_seeds: la columna de las semillas
+    # datasets con particiones de validación cruzada: (conjunto, [repetición,] partición) ×
+    # modelos, antes de promediar, y el número de repeticiones (la prueba jerárquica)
+    folds: pd.DataFrame | None = None
+    fold_runs: int = 1
 
 
 _VARIES = {
@@ -430,16 +434,33 @@ def _long_datasets(t, n_datasets: int, design, allow_missing) -> _Design:
     if t.units:
         wide = _pivot(t.long, [t.dataset] + t.units, t.model, t.score, "partición", t.unused)
         wide = _unpaired_within(wide, allow_missing, t.notes)
+        folds, runs = _cv_folds(wide, t.fold, t.repeat, t.seed, t.long)
         wide = _group_means(wide)
         averaged = _averaged_note(t.fold, t.repeat, t.seed)
     else:
         wide = _pivot(t.long, [t.dataset], t.model, t.score, "conjunto de datos", t.unused)
+        folds, runs = None, 1
     wide.index.name = str(t.dataset)
     wide.columns = [str(c) for c in wide.columns]
     if wide.isna().to_numpy().any() and not allow_missing:
         _unpaired(wide, "celdas de la tabla conjuntos × algoritmos", _missing_fix())
     return _Design("datasets", table=wide, averaged=averaged, metric=t.metric_name,
-                   notes=t.notes, varies=_VARIES["datasets"])
+                   notes=t.notes, varies=_VARIES["datasets"], folds=folds, fold_runs=runs)
+
+
+def _cv_folds(wide: pd.DataFrame, fold, repeat, seed, source: pd.DataFrame):
+    """Las puntuaciones por partición de cada conjunto, si son particiones de validación
+    cruzada (con columna de partición, sin semillas) y todos los conjuntos tienen las mismas;
+    con el número de repeticiones. Si no, ``(None, 1)``."""
+    if fold is None or seed is not None or wide.isna().to_numpy().any():
+        return None, 1
+    sizes = wide.groupby(level=0, sort=False).size()
+    runs = int(source[repeat].nunique()) if repeat is not None else 1
+    if sizes.nunique() != 1 or int(sizes.iloc[0]) % runs:
+        return None, 1
+    folds = wide.copy()
+    folds.columns = [str(c) for c in folds.columns]
+    return folds, runs
 
 
 def _refuse_no_units(t, why) -> None:
@@ -560,7 +581,8 @@ def _wide_design(table, roles, used, why, design, cv, test_train_ratio, allow_mi
     if dataset is not None:
         inner = [c for c in (repeat, fold, seed) if c is not None]
         return _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
-                              _averaged_note(fold, repeat, seed) if inner else "")
+                              _averaged_note(fold, repeat, seed) if inner else "",
+                              (fold, repeat, seed))
     if row_label is not None:
         if design in ("cv", "seeds"):
             _refuse_named_rows(table[row_label], row_label, design)
@@ -634,8 +656,9 @@ def _wide_models(table, used, why, units, models_given, metric, percent):
 
 
 def _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
-                   averaged) -> _Design:
+                   averaged, cv_columns=(None, None, None)) -> _Design:
     """Tabla ancha con una fila por conjunto de datos (o varias, una por partición)."""
+    folds, runs = None, 1
     if design not in (None, "datasets"):
         raise ValueError(
             f"{option('design')}: las filas son conjuntos de datos («{dataset}»); con varios "
@@ -662,6 +685,7 @@ def _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
         if inner:
             values = values.set_axis(pd.MultiIndex.from_frame(table[keys]), axis=0)
             values = _unpaired_within(values, allow_missing, notes)
+            folds, runs = _cv_folds(values, *cv_columns, table)
             values = _group_means(values)
         else:
             values = values.set_axis(pd.Index(names), axis=0)
@@ -669,4 +693,4 @@ def _wide_datasets(table, values, dataset, inner, design, allow_missing, notes,
     if values.isna().to_numpy().any() and not allow_missing:
         _unpaired(values, "celdas de la tabla conjuntos × algoritmos", _missing_fix())
     return _Design("datasets", table=values, averaged=averaged, notes=notes,
-                   varies=_VARIES["datasets"])
+                   varies=_VARIES["datasets"], folds=folds, fold_runs=runs)
