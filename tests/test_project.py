@@ -21,9 +21,11 @@ def _pins() -> dict[str, str]:
         line = line.split("#", 1)[0].strip()
         if not line or line.startswith(("-e", "./")):  # el curso y sus ajustes de JupyterLab
             continue
-        name, _, version = line.partition("==")
-        assert version, f"requirements.txt debe fijar versiones exactas: {line!r}"
-        pins[canonicalize_name(name)] = version
+        req = Requirement(line)  # admite marcas de plataforma («; platform_system != ...»)
+        exact = [s.version for s in req.specifier if s.operator == "=="]
+        assert len(exact) == 1 and len(req.specifier) == 1, (
+            f"requirements.txt debe fijar versiones exactas: {line!r}")
+        pins[canonicalize_name(req.name)] = exact[0]
     return pins
 
 
