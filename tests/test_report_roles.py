@@ -626,3 +626,17 @@ def test_command_line_role_options_and_their_errors(tmp_path, capsys):
     assert "Clase positiva: 'enfermo'" in capsys.readouterr().out
     assert main(["informe", str(csv), "--col-etiquetas", "nada"]) == 2
     assert "error: --col-etiquetas nada: la columna «nada» no está" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["R^2", "r^2", "R²", "R2", "R-squared", "mean_test_r2"])
+def test_r_squared_is_recognised_however_it_is_written(name):
+    assert canonical_metric(name) == "r2"
+
+
+def test_a_long_table_scored_with_r_squared_needs_no_direction():
+    rng = np.random.default_rng(0)
+    rows = [{"fold": f, "model": m,
+             "R^2": 0.8 + rng.normal(0, 0.02) + (0.01 if m == "ridge" else 0)}
+            for f in range(10) for m in ("ridge", "lasso")]
+    res = cu.analyze_results(pd.DataFrame(rows), test_train_ratio=1 / 9, random_state=0)
+    assert res.higher_is_better is True

@@ -125,7 +125,7 @@ _METRIC_ALIASES = {
             "median_absolute_error"},
     "mape": {"mean_absolute_percentage_error"},
     "log_loss": {"logloss", "cross_entropy", "nll", "perdida_logaritmica"},
-    "r2": {"r_squared", "r2_score", "coeficiente_de_determinacion"},
+    "r2": {"r_squared", "r_2", "r2_score", "coeficiente_de_determinacion"},  # r_2: «R^2»
     "kappa": {"cohen_kappa", "cohens_kappa", "kappa_de_cohen", "cohen_kappa_score"},
     "mcc": {"matthews", "matthews_corrcoef", "coeficiente_de_matthews"},
     "neg_mse": {"neg_mean_squared_error"},
