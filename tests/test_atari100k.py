@@ -13,6 +13,7 @@ import pytest
 
 import course_utils as cu
 from course_utils.datasets import benchmark as bm
+from course_utils.datasets import data
 
 # (mediana, media) que imprime el Colab de rliable para cada agente.
 PUBLISHED = {
@@ -37,7 +38,7 @@ def test_published_medians_and_means():
 
 
 def test_checksum(tmp_path, monkeypatch):
-    src = bm.Path(cu.data.data_dir()) / "atari100k_agarwal2021.csv"
+    src = bm.Path(data.data_dir()) / "atari100k_agarwal2021.csv"
     shutil.copy(src, tmp_path / src.name)
     monkeypatch.setenv("COURSE_UTILS_DATA", str(tmp_path))
     text = src.read_text(encoding="utf-8")

@@ -122,14 +122,23 @@ def test_public_names_are_unchanged():
         assert getattr(cu, name) is not None, name
 
 
+def _forget(old: str) -> None:
+    sys.modules.pop(f"course_utils.{old}", None)
+    if old in vars(cu):
+        delattr(cu, old)
+
+
 @pytest.mark.parametrize("old", sorted(MOVED))
 def test_old_module_path_still_works_with_a_spanish_deprecation_warning(old):
     new = MOVED[old]
     assert (PACKAGE / (new.replace(".", "/") + ".py")).is_file()
     module = importlib.import_module(f"course_utils.{new}")
-    sys.modules.pop(f"course_utils.{old}", None)
+    _forget(old)
     with pytest.warns(DeprecationWarning) as record:
         alias = importlib.import_module(f"course_utils.{old}")
+    # La ruta antigua no se queda en sys.modules ni como atributo de course_utils: otra prueba
+    # que la usara por descuido dejaría de recibir el aviso.
+    _forget(old)
     assert alias is module
     message = str(record[0].message)
     assert f"course_utils.{new}" in message and "ha pasado a" in message
