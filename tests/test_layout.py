@@ -189,3 +189,16 @@ def test_no_function_is_longer_than_80_lines_of_code():
                     long.append(f"{name}.{node.name}: {_code_lines(node)} líneas")
     assert not long, "funciones demasiado largas (divídalas en pasos con nombre):\n" + \
         "\n".join(long)
+
+
+def test_contributing_maps_every_module_to_its_part():
+    import re
+
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    rows = {line.split("`")[1].rstrip("/"): line for line in text.splitlines()
+            if line.startswith("| `") and "/` |" in line}
+    assert set(rows) == PARTS
+    for part in PARTS - {"report"}:  # el informe nombra sus pasos, no cada módulo privado
+        named = set(re.findall(r"`([a-z_0-9]+)`", rows[part].split(" | ")[3]))
+        modules = {p.stem for p in (PACKAGE / part).glob("*.py") if p.stem != "__init__"}
+        assert modules <= named, f"CONTRIBUTING no sitúa en {part}/: {sorted(modules - named)}"
