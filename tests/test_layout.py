@@ -202,3 +202,11 @@ def test_contributing_maps_every_module_to_its_part():
         named = set(re.findall(r"`([a-z_0-9]+)`", rows[part].split(" | ")[3]))
         modules = {p.stem for p in (PACKAGE / part).glob("*.py") if p.stem != "__init__"}
         assert modules <= named, f"CONTRIBUTING no sitúa en {part}/: {sorted(modules - named)}"
+
+
+def test_no_module_passes_800_lines():
+    # Un módulo más largo se divide según las preguntas que responde (como two_models/bayesian y
+    # sus figuras en _bayesian_drawing).
+    long = {name: n for name, path in MODULES.items()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > 800}
+    assert not long, f"módulos de más de 800 líneas: {long}"

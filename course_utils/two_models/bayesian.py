@@ -37,11 +37,11 @@ import math
 import numbers
 from dataclasses import dataclass, field
 
-import matplotlib.pyplot as plt
 import numpy as np
 from scipy import stats
 
 from course_utils.measure.plots import _get_ax
+from course_utils.two_models._bayesian_drawing import draw_simplex, draw_t_posterior
 from course_utils._validation import (
     check_bool,
     check_count,
@@ -64,10 +64,6 @@ __all__ = [
     "plot_bayesian_ttest",
     "plot_bayesian_signed_rank",
 ]
-
-_COLOR_A = "tab:green"
-_COLOR_EQ = "tab:gray"
-_COLOR_B = "tab:purple"
 
 #: Máximo de muestras de Monte Carlo: con 10^6 el error de Monte Carlo de cada
 #: probabilidad es ≤ 0.0005; más muestras solo gastan memoria y tiempo.
@@ -711,44 +707,8 @@ def plot_bayesian_ttest(result: object, *, ax: object = None):
             "`result` debe ser el resultado de bayesian_correlated_ttest (BayesianTTestResult); "
             f"se recibió {describe(result)}."
         )
-    ax = _get_ax(ax)
-    post, (low, high) = result.posterior, result.rope
-    width = high - low
-    x0 = min(float(post.ppf(0.0005)), low - 0.25 * width)
-    x1 = max(float(post.ppf(0.9995)), high + 0.25 * width)
-    x = np.linspace(x0, x1, 801)
-    y = post.pdf(x)
-    a, b = result.names
-    left_name, right_name = (b, a) if result.higher_is_better else (a, b)
-    p_left = result.prob_b_better if result.higher_is_better else result.prob_a_better
-    p_right = result.prob_a_better if result.higher_is_better else result.prob_b_better
-    c_left, c_right = (_COLOR_B, _COLOR_A) if result.higher_is_better else (_COLOR_A, _COLOR_B)
-    ax.plot(x, y, color="black", lw=1.5)
-    ax.fill_between(x, y, where=x <= low, color=c_left, alpha=0.45,
-                    label=f"{left_name} mejor: P = {p_left:.4f}")
-    if width > 0:
-        ax.axvspan(low, high, color=_COLOR_EQ, alpha=0.15, lw=0)
-        ax.fill_between(x, y, where=(x >= low) & (x <= high), color=_COLOR_EQ, alpha=0.6,
-                        label=f"equivalentes (ROPE): P = {result.prob_equivalent:.4f}")
-        for v in (low, high):
-            ax.axvline(v, color=_COLOR_EQ, ls="--", lw=1.2)
-    ax.fill_between(x, y, where=x >= high, color=c_right, alpha=0.45,
-                    label=f"{right_name} mejor: P = {p_right:.4f}")
-    ax.set_xlabel(f"Diferencia media {a} - {b}")
-    ax.set_ylabel("Densidad a posteriori")
-    ax.set_ylim(0, 1.35 * float(np.max(y)))
-    # La leyenda siempre en el mismo orden (A, equivalentes, B), sea cual sea el lado de cada uno.
-    handles, labels = ax.get_legend_handles_labels()
-    rank = {f"{a} mejor": 0, "equivalentes": 1, f"{b} mejor": 2}
-    order = sorted(range(len(labels)),
-                   key=lambda i: next((r for k, r in rank.items() if labels[i].startswith(k)), 3))
-    ax.legend([handles[i] for i in order], [labels[i] for i in order], loc="upper left")
-    return ax
+    return draw_t_posterior(_get_ax(ax), result)
 
-
-def _project(samples: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Coordenadas en el triángulo: A mejor (0, 0), B mejor (1, 0), equivalentes (1/2, √3/2)."""
-    return samples[:, 2] + samples[:, 1] / 2, samples[:, 1] * math.sqrt(3) / 2
 
 
 def plot_bayesian_signed_rank(result: object, *, ax: object = None, max_points: int = 5000):
@@ -778,33 +738,5 @@ def plot_bayesian_signed_rank(result: object, *, ax: object = None, max_points: 
     max_points = check_positive_int(max_points, "max_points")
     ax = _get_ax(ax)
     probs = (result.prob_a_better, result.prob_equivalent, result.prob_b_better)
-    return _draw_simplex(ax, result.samples[:max_points], probs, result.names)
+    return draw_simplex(ax, result.samples[:max_points], probs, result.names)
 
-
-def _draw_simplex(ax, s: np.ndarray, probs: tuple[float, float, float],
-                  names: tuple[str, str]):
-    """Dibuja las muestras ``s`` (θ_A, θ_equivalentes, θ_B) en el triángulo, sobre ``ax``."""
-    xs, ys = _project(s)
-    winner = np.argmax(s, axis=1)
-    h = math.sqrt(3) / 2
-    a, b = names
-    labels = (f"{a} mejor", "equivalentes (ROPE)", f"{b} mejor")
-    for k, color in enumerate((_COLOR_A, "dimgray", _COLOR_B)):
-        mask = winner == k
-        if np.any(mask):
-            ax.scatter(xs[mask], ys[mask], s=5, alpha=0.35, color=color, lw=0)
-    ax.plot([0, 1, 0.5, 0], [0, 0, h, 0], color="black", lw=1.5)
-    cx, cy = 0.5, h / 3
-    for mx, my in ((0.5, 0.0), (0.25, h / 2), (0.75, h / 2)):  # centro -> puntos medios
-        ax.plot([cx, mx], [cy, my], color="black", lw=1, ls="--")
-    ax.text(0, -0.05, f"{labels[0]}\nP = {probs[0]:.4f}", ha="center", va="top",
-            color=_COLOR_A, fontweight="bold")
-    ax.text(1, -0.05, f"{labels[2]}\nP = {probs[2]:.4f}", ha="center", va="top",
-            color=_COLOR_B, fontweight="bold")
-    ax.text(0.5, h + 0.03, f"{labels[1]}\nP = {probs[1]:.4f}", ha="center", va="bottom",
-            color="dimgray", fontweight="bold")
-    ax.set_xlim(-0.25, 1.25)
-    ax.set_ylim(-0.22, h + 0.2)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    return ax

@@ -28,12 +28,12 @@ from course_utils.two_models.bayesian import (
     _check_dirichlet_args,
     _convention,
     _DecisionMixin,
-    _draw_simplex,
     _fmt,
     _power_of_two_scale,
     _region_shares,
 )
 from course_utils.measure.plots import _get_ax
+from course_utils.two_models._bayesian_drawing import draw_simplex
 
 __all__ = ["BayesianSignResult", "bayesian_sign_test", "plot_posterior_simplex"]
 
@@ -279,4 +279,4 @@ def plot_posterior_simplex(result: object, *, ax: object = None, max_points: int
     max_points = check_positive_int(max_points, "max_points")
     ax = _get_ax(ax)
     probs = (result.prob_a_better, result.prob_equivalent, result.prob_b_better)
-    return _draw_simplex(ax, result.samples[:max_points], probs, result.names)
+    return draw_simplex(ax, result.samples[:max_points], probs, result.names)
