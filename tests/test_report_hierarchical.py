@@ -73,3 +73,14 @@ def test_no_hierarchical_test_without_folds_or_with_seeds():
     res = cu.analyze_results(seeds, rope=ROPE, random_state=0)
     assert "prueba" not in res.bayes.columns
     assert "jerárquica" not in res.to_markdown()
+
+
+def test_a_data_set_where_both_tie_on_every_fold_leaves_a_note_not_an_error():
+    # Habitual: en un conjunto fácil los dos aciertan todo en cada partición. Antes de la prueba
+    # jerárquica el informe ya lo analizaba; con ella no puede fallar por eso.
+    data = _long_table()
+    easy = data["conjunto"] == "c0"
+    data.loc[easy, "exactitud"] = 1.0
+    res = cu.analyze_results(data, rope=ROPE, random_state=0)
+    assert "prueba" not in res.bayes.columns and len(res.bayes) == 1
+    assert "no se aplica: en «c0» la diferencia" in res.to_markdown()

@@ -34,6 +34,15 @@ def hierarchical_comparison(d, table: pd.DataFrame, rope, higher: bool, random_s
 
     a, b = table.columns
     scores_a, scores_b = fold_matrices(d.folds, a, b, table.index)
+    flat = [str(name) for name, row in zip(table.index, scores_a - scores_b)
+            if np.ptp(row) == 0]
+    if flat:
+        return None, (
+            "La prueba jerárquica, que usaría todas las particiones, no se aplica: en "
+            f"{', '.join(f'«{n}»' for n in flat)} la diferencia entre los dos es la misma en "
+            "todas las particiones (varianza 0, p. ej. los dos aciertan todo), y el modelo "
+            "necesita ver cuánto varía. El análisis bayesiano usa la media de cada conjunto."
+        ), None
     try:
         res = bayesian_hierarchical_test(scores_a, scores_b, rope=rope, runs=d.fold_runs,
                                          higher_is_better=higher, random_state=random_state,
@@ -43,6 +52,9 @@ def hierarchical_comparison(d, table: pd.DataFrame, rope, higher: bool, random_s
             "La prueba jerárquica, que usaría todas las particiones, necesita NumPyro y no está "
             "instalado en este equipo: el análisis bayesiano usa solo la media de cada conjunto."
         ), None
+    except ValueError as exc:  # p. ej., demasiado trabajo para NUTS: se dice y se sigue
+        return None, (f"La prueba jerárquica no se aplica: {exc} El análisis bayesiano usa la "
+                      "media de cada conjunto."), None
     row = {"prueba": HIERARCHICAL, "A": a, "B": b, "P(A mejor)": res.prob_a_better,
            "P(en la ROPE)": res.prob_equivalent, "P(B mejor)": res.prob_b_better}
     n_folds = scores_a.shape[1] // d.fold_runs
