@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from fractions import Fraction
 import math
@@ -573,18 +574,31 @@ def _sk(metric, pos_label=None):
 
 
 def _brute_force_distribution(y, a, b, func):
-    """T = func(y, A) - func(y, B) en cada una de las 2^n_d reordenaciones de los discordantes."""
+    """T = func(y, A) - func(y, B) en cada una de las 2^n_d reordenaciones de los discordantes.
+
+    Intercambiar el subconjunto S de los discordantes da a A las predicciones que B recibe al
+    intercambiar su complemento: cada reordenación se puntúa una vez con ``func``, y B toma la
+    puntuación del complemento (la de bits invertidos, el índice simétrico)."""
     disc = np.flatnonzero(a != b)
-    out = []
+    scores = []
     with warnings.catch_warnings():  # balanced_accuracy_score avisa de clases predichas de más
         warnings.simplefilter("ignore")
         observed = func(y, a) - func(y, b)
         for bits in itertools.product([False, True], repeat=disc.size):
             swap = disc[np.array(bits, dtype=bool)]
-            pa, pb = a.copy(), b.copy()
-            pa[swap], pb[swap] = b[swap], a[swap]
-            out.append(func(y, pa) - func(y, pb))
-    return observed, np.array(out)
+            pa = a.copy()
+            pa[swap] = b[swap]
+            scores.append(func(y, pa))
+    scores = np.array(scores)
+    # itertools.product en orden binario: el complemento de la reordenación i es la 2^n_d - 1 - i.
+    return observed, scores - scores[::-1]
+
+
+@functools.lru_cache(maxsize=None)
+def _own_class_distribution(case, metric, pos_label):
+    """La distribución de fuerza bruta de un caso y una medida (la usan dos pruebas)."""
+    y, a, b = _own_class_case(case)
+    return _brute_force_distribution(y, a, b, _sk(metric, pos_label))
 
 
 def _brute_force_pvalue(observed, dist, alternative):
@@ -623,7 +637,7 @@ def test_permutation_each_model_scored_as_sklearn_alone_exact(case, metric, pos_
     y, a, b = _own_class_case(case)
     pos = y[0] if pos_label == "PRIMERA" else None
     func = _sk(metric, pos)
-    observed, dist = _brute_force_distribution(y, a, b, func)
+    observed, dist = _own_class_distribution(case, metric, pos)
     for alternative in ("two-sided", "greater", "less"):
         res = cu.paired_permutation_test(y, a, b, metric, pos_label=pos, method="exact",
                                          alternative=alternative)
@@ -648,7 +662,7 @@ def test_permutation_each_model_scored_as_sklearn_alone_exact(case, metric, pos_
 def test_permutation_macro_monte_carlo_samples_the_brute_force_distribution(case, metric):
     y, a, b = _own_class_case(case)
     func = _sk(metric)
-    observed, dist = _brute_force_distribution(y, a, b, func)
+    observed, dist = _own_class_distribution(case, metric, None)
     n_resamples = 20_000
     res = cu.paired_permutation_test(y, a, b, metric, method="monte-carlo",
                                      n_resamples=n_resamples, random_state=3)
