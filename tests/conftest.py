@@ -1,6 +1,16 @@
 """Configuración común de las pruebas unitarias."""
 
 import os
+import sys
+
+# Las pruebas abren decenas de procesos de Python (los de pytest-xdist, un núcleo de Jupyter por
+# cuaderno, las órdenes de la terminal del curso, la construcción del sitio). Con
+# PYTHONDONTWRITEBYTECODE, que algunos entornos definen, cada uno vuelve a compilar el paquete y
+# las pruebas desde el código fuente (la recogida de pytest tarda el doble). Aquí se guarda el
+# código compilado como en una instalación normal, en las carpetas __pycache__ (que .gitignore
+# excluye); los procesos hijos heredan el entorno sin esa variable.
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+    sys.dont_write_bytecode = False
 
 
 def _threads_per_worker() -> int | None:
