@@ -120,28 +120,16 @@ def lab(tmp_path_factory):
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=executable, headless=True,
                                      chromium_sandbox=False, args=CHROMIUM_FLAGS)
-        # Un solo contexto para todas las pestañas, como el navegador del docente: la segunda
-        # vez que se abre JupyterLab sus scripts ya están en la caché y compilados (un contexto
-        # nuevo por pestaña los descarga y compila cada vez). Lo que aísla una prueba de otra
-        # es su espacio de trabajo, que guarda el servidor.
-        context = browser.new_context(locale="es-ES")
-        yield context, url, work / "notebooks"
-        context.close()
+        yield browser, url, work / "notebooks"
         browser.close()
     proc.terminate()
     proc.wait(timeout=30)
 
 
-def _new_page(context, width: int, height: int = 768):
-    page = context.new_page()
-    page.set_viewport_size({"width": width, "height": height})
-    return page
-
-
-def _open(context, url: str, workspace: str = ""):
+def _open(browser, url: str, workspace: str = ""):
     """El cuaderno abierto en JupyterLab; con ``workspace``, en un espacio de trabajo propio (lo
     que se abra en él no reaparece en las demás pruebas)."""
-    page = _new_page(context, 1366)
+    page = browser.new_page(viewport={"width": 1366, "height": 768}, locale="es-ES")
     problems: list[str] = []
     page.on("request", lambda r: r.url.startswith(("http://127.0.0.1", "data:", "blob:"))
             or problems.append(f"petición fuera de la máquina: {r.url}"))
@@ -155,8 +143,8 @@ def _open(context, url: str, workspace: str = ""):
 def first_view(lab):
     """La pestaña del cuaderno recién abierta. La comparten la primera impresión y RISE (que
     la usa después, para abrir la presentación): JupyterLab se carga una vez para las dos."""
-    context, url, _ = lab
-    page, problems = _open(context, url)
+    browser, url, _ = lab
+    page, problems = _open(browser, url)
     yield page, problems
     page.close()
 
@@ -256,8 +244,8 @@ def test_palette_dialogs_context_menus_and_settings_are_in_spanish(lab):
     paleta de órdenes y sus grupos, el diálogo de apagar todos los núcleos, el menú contextual de
     una salida, la barra de estado, las etiquetas para lectores de pantalla (aria-label) de la
     ventana y la lista de ajustes del editor de configuración."""
-    context, url, _ = lab
-    page, problems = _open(context, url, workspace="idioma")
+    browser, url, _ = lab
+    page, problems = _open(browser, url, workspace="idioma")
     english = []
     page.locator(".jp-Notebook .jp-Cell").first.click()
     page.keyboard.press("Escape")
@@ -403,8 +391,8 @@ def test_every_slide_fits_a_projector(lab, notebook):
     barra espaciadora (diapositivas y subdiapositivas), ninguna es más alta que la pantalla ni
     deja una figura por debajo del borde, y la consola no tiene errores que el README no
     explique. Con COURSE_ALL_SLIDES=1, todos los cuadernos (unos 10 s cada uno)."""
-    context, url, _ = lab
-    page = _new_page(context, 1024)
+    browser, url, _ = lab
+    page = browser.new_page(viewport={"width": 1024, "height": 768}, locale="es-ES")
     errors = _record_console(page)
     page.goto(url + f"rise/{notebook}")
     page.locator(".reveal .slides section.present").first.wait_for(timeout=60_000)
@@ -446,8 +434,8 @@ def test_every_slide_fits_a_projector(lab, notebook):
 
 def test_revealing_a_solution_and_saving_changes_no_check(lab):
     """El docente despliega una solución (dos pulsaciones: código y salida) y guarda."""
-    context, url, notebooks = lab
-    page, _ = _open(context, url)
+    browser, url, notebooks = lab
+    page, _ = _open(browser, url)
     hidden = page.locator(".jp-InputPlaceholder").first
     hidden.scroll_into_view_if_needed()
     hidden.click()
@@ -481,8 +469,8 @@ def test_quiz_untrusted_then_run(lab):
     """Recién abierto (cuaderno no confiable), JupyterLab quita el script de las preguntas: se ven
     el enunciado y las opciones, que se despliegan con su explicación, y ningún botón que no
     funcione. Tras ejecutar la celda, «Comprobar» corrige la opción elegida."""
-    context, url, _ = lab
-    page = _new_page(context, 1366)
+    browser, url, _ = lab
+    page = browser.new_page(viewport={"width": 1366, "height": 768}, locale="es-ES")
     problems: list[str] = []
     errors: list[str] = []
     page.on("request", lambda r: r.url.startswith(("http://127.0.0.1", "data:", "blob:"))
