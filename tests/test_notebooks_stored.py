@@ -307,3 +307,58 @@ def test_alt_text_checks_reject_what_a_screen_reader_cannot_use():
     assert alt_text_problems("Imagen de un histograma de la exactitud con la media y el "
                              "intervalo de los dos modelos.")
     assert alt_text_problems(" ".join([good] * 3))  # seis frases
+
+
+def _printed_text(nb: nbformat.NotebookNode) -> str:
+    """El código y todo lo que imprimen las celdas (texto, tablas en texto o HTML, LaTeX)."""
+    parts = []
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        parts.append(cell.source)
+        for out in cell.get("outputs", []):
+            parts.append(out.get("text", ""))
+            parts += [v for k, v in out.get("data", {}).items() if k.startswith("text/")]
+    return "\n".join(p if isinstance(p, str) else "".join(p) for p in parts)
+
+
+#: Números con 4 decimales del texto que ninguna salida del cuaderno imprime, con su origen: otro
+#: cuaderno (se comprueba en sus salidas) o una cuenta que el texto mismo hace.
+PROSE_NUMBERS_FROM_ELSEWHERE = {
+    "02_intervalos_de_confianza.ipynb": {"0.0015": "√(0.95 · 0.05 / 20 000): cobertura cercana a 0.95"},
+    "03_bootstrap.ipynb": {"1.0010": "√(B/(B-1)) con B = 500",
+                           "0.9477": "punto medio del intervalo de la fuente",
+                           "0.9466": "punto medio del percentil de la fuente",
+                           "0.0026": "diferencia de dos proporciones impresas"},
+    "04_prueba_t_corregida.ipynb": {"1.2508": "t de la fuente, 1.250795, redondeada"},
+    "09_comparacion_bayesiana.ipynb": {"0.0010": "06_5x2cv_adult.ipynb",
+                                       "0.0018": "06_5x2cv_adult.ipynb",
+                                       "0.0022": "0.5/√50 000"},
+    "10_laboratorio_de_simulacion.ipynb": {"0.0014": "1.96·√(0.05·0.95/10^5)"},
+    "13_compare_sus_propios_modelos.ipynb": {"0.0488": "el valor p sin la regla de empates"},
+}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_prose_numbers_are_printed_by_the_notebook(path):
+    """Cada número con 4 decimales del texto sale en el código o en una salida del cuaderno (o
+    en la de otro cuaderno que el texto cita): al regenerar las salidas, un número del texto que
+    ya no corresponde hace fallar la prueba en lugar de quedarse, sin que nadie lo vea."""
+    nb = nbformat.read(path, as_version=4)
+    printed = _printed_text(nb)
+    longer = set(re.findall(r"\d+\.\d{5,}", printed))
+    known = PROSE_NUMBERS_FROM_ELSEWHERE.get(path.name, {})
+    stale = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "markdown":
+            continue
+        for number in re.findall(r"(?<![\d.])\d+\.\d{4}(?!\d)", cell.source):
+            if number in printed or any(v.startswith(number) for v in longer):
+                continue
+            origin = known.get(number)
+            if origin is None:
+                stale.append(f"celda {i}: {number}")
+            elif origin.endswith(".ipynb"):
+                other = nbformat.read(path.parent / origin, as_version=4)
+                assert number in _printed_text(other), f"{number}: no está en {origin}"
+    assert not stale, f"{path.name}: números del texto que no imprime ninguna celda: {stale}"
