@@ -325,7 +325,8 @@ def _printed_text(nb: nbformat.NotebookNode) -> str:
 #: Números con 4 decimales del texto que ninguna salida del cuaderno imprime, con su origen: otro
 #: cuaderno (se comprueba en sus salidas) o una cuenta que el texto mismo hace.
 PROSE_NUMBERS_FROM_ELSEWHERE = {
-    "02_intervalos_de_confianza.ipynb": {"0.0015": "√(0.95 · 0.05 / 20 000): cobertura cercana a 0.95"},
+    "02_intervalos_de_confianza.ipynb": {
+        "0.0015": "√(0.95 · 0.05 / 20 000): cobertura cercana a 0.95"},
     "03_bootstrap.ipynb": {"1.0010": "√(B/(B-1)) con B = 500",
                            "0.9477": "punto medio del intervalo de la fuente",
                            "0.9466": "punto medio del percentil de la fuente",
