@@ -69,10 +69,15 @@ class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def create_module(self, spec):
         old = spec.name.partition(".")[2]
         _warn(old, MOVED[old])
-        return importlib.import_module(f"course_utils.{MOVED[old]}")
+        module = importlib.import_module(f"course_utils.{MOVED[old]}")
+        # Python pondrá en el módulo la especificación de la ruta antigua; se guarda la suya
+        # para devolvérsela (sin ella, importlib.reload y %autoreload no harían nada).
+        spec.loader_state = module.__spec__
+        return module
 
     def exec_module(self, module):
-        pass  # el módulo de la ruta nueva ya está cargado
+        # El módulo de la ruta nueva ya está cargado: solo recupera su especificación.
+        module.__spec__ = module.__spec__.loader_state
 
 
 def install() -> None:

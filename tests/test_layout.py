@@ -140,6 +140,8 @@ def test_old_module_path_still_works_with_a_spanish_deprecation_warning(old):
     # que la usara por descuido dejaría de recibir el aviso.
     _forget(old)
     assert alias is module
+    # El módulo conserva su especificación (la de la ruta nueva): importlib.reload lo recarga.
+    assert module.__spec__.name == f"course_utils.{new}"
     message = str(record[0].message)
     assert f"course_utils.{new}" in message and "ha pasado a" in message
     # El aviso señala la línea que importa, no la maquinaria de importación.
@@ -157,12 +159,30 @@ def test_old_path_warning_reaches_a_script_user():
     assert "course_utils.two_models.mcnemar" in done.stderr
 
 
-def test_new_paths_import_without_warnings():
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        for name in MODULES:
-            importlib.import_module(name)
+def test_reload_after_an_old_path_import_reloads_the_module():
+    # %autoreload (IPython) usa importlib.reload: tras importar la ruta antigua debe recargar el
+    # módulo de verdad (en un proceso aparte: recargar aquí cambiaría las clases de otras pruebas).
+    script = ("import importlib, warnings\n"
+              "warnings.simplefilter('ignore')\n"
+              "import course_utils.metrics\n"
+              "import course_utils.measure.metrics as m\n"
+              "before = m.classification_metrics\n"
+              "importlib.reload(m)\n"
+              "print(m.__spec__.name, m.classification_metrics is not before)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=ROOT, check=True)
+    assert done.stdout.split() == ["course_utils.measure.metrics", "True"], done.stdout
 
+
+def test_new_paths_import_without_warnings():
+    # En un proceso nuevo, con los avisos como errores: aquí casi todos los módulos ya están
+    # importados (por las pruebas anteriores) y un aviso al importarlos no se vería.
+    script = ("import importlib, sys\n"
+              f"for name in {sorted(MODULES)!r}:\n"
+              "    importlib.import_module(name)\n")
+    done = subprocess.run([sys.executable, "-W", "error", "-c", script], capture_output=True,
+                          text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr[-2000:]
 
 
 def _code_lines(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
