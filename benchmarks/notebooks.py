@@ -8,7 +8,7 @@ el total y la carga media de la máquina durante la medida.
 
 El tiempo transcurrido depende de lo que haga a la vez la máquina; el de CPU, mucho menos: con la
 máquina ocupada por otros procesos, el de CPU estima lo que tardaría el cuaderno en un portátil
-libre (los cuadernos calculan con un hilo).
+libre (casi todo el cálculo de los cuadernos va en un hilo).
 
 Uso::
 
