@@ -134,3 +134,11 @@ def test_bad_options_in_spanish():
         cu.robust_aggregates(ok, n_resamples=1)
     with pytest.raises(ValueError, match="`taus`"):
         cu.performance_profile(ok, [0.1, np.inf])
+
+
+def test_probability_of_improvement_names_its_own_arguments():
+    ok = [[0.1, 0.2], [0.3, 0.4]]
+    with pytest.raises(ValueError, match="`scores_x` y `scores_y` deben tener las mismas tareas"):
+        cu.probability_of_improvement(ok, [[0.1], [0.3]])
+    with pytest.raises(ValueError, match="^`scores_y` contiene"):
+        cu.probability_of_improvement(ok, [[0.1, np.nan], [0.3, 0.4]])

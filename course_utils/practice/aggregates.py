@@ -329,8 +329,12 @@ def probability_of_improvement(
     >>> round(probability_of_improvement(x, y, random_state=0).estimate, 4)
     0.9722
     """
-    runs = _check_models({"scores_x": scores_x, "scores_y": scores_y})
-    x, y = runs["scores_x"], runs["scores_y"]
+    x, y = _check_runs(scores_x, "scores_x"), _check_runs(scores_y, "scores_y")
+    if x.shape[1] != y.shape[1]:
+        raise ValueError(
+            "`scores_x` y `scores_y` deben tener las mismas tareas (columnas), en el mismo "
+            f"orden; `scores_x` tiene {x.shape[1]} y `scores_y` {y.shape[1]}."
+        )
     confidence = check_probability(confidence, "confidence", closed=False)
     per = x.shape[0] * y.shape[0] * x.shape[1]
     n_resamples = check_n_resamples(n_resamples, per_resample=per)
