@@ -116,6 +116,46 @@ def test_italy_power_demand_is_paired_by_position_and_matches_delong():
     _check_delong_holm(result, files)
 
 
+def _with_case_ids(files: dict[str, pd.DataFrame], reorder: str) -> pd.DataFrame:
+    """Las predicciones con su número de caso; las filas de ``reorder`` barajadas dentro de cada
+    clase (la secuencia de etiquetas no cambia: por posición se emparejarían casos distintos)."""
+    data = _long(files).assign(caso=lambda t: t.groupby("modelo").cumcount())
+    rows = np.flatnonzero(data["modelo"] == reorder)
+    labels = data["clase"].to_numpy()[rows]
+    new = rows.copy()
+    rng = np.random.default_rng(1)
+    for c in np.unique(labels):
+        at = np.flatnonzero(labels == c)
+        new[at] = rows[rng.permutation(at)]
+    data.iloc[rows] = data.iloc[new].to_numpy()
+    return data
+
+
+def test_case_ids_pair_the_cases_and_mismatched_ones_are_refused_not_paired_by_position():
+    files = _read("ItalyPowerDemand")
+    data = _with_case_ids(files, "TSF")
+    # Con el número de caso, las filas barajadas de TSF se emparejan bien: DeLong y Holm de los
+    # ficheros tal como se publicaron.
+    _check_delong_holm(cu.analyze_results(data, predictions="scores",
+                                          score_column="probabilidad"), files)
+    # Los mismos números escritos como texto en un solo modelo (ficheros leídos por separado):
+    # por posición se emparejarían casos distintos. Se rechaza y se dice por qué.
+    mixed = data.astype({"caso": object})
+    tsf = mixed["modelo"] == "TSF"
+    mixed.loc[tsf, "caso"] = mixed.loc[tsf, "caso"].astype(str).to_numpy()
+    with pytest.raises(ValueError, match="texto y otras como número"):
+        cu.analyze_results(mixed, predictions="scores", score_column="probabilidad")
+    # Unos casos comunes y otros no: tampoco.
+    partial = data.copy()
+    partial.loc[partial.index[tsf][:2], "caso"] = [5000, 5001]
+    with pytest.raises(ValueError, match="no tiene los mismos casos en todos los modelos"):
+        cu.analyze_results(partial, predictions="scores", score_column="probabilidad")
+    # Un número de fila de toda la tabla no nombra casos: por posición, como sin él.
+    rows = _long(files).assign(id=lambda t: np.arange(len(t)))
+    _check_delong_holm(cu.analyze_results(rows, predictions="scores",
+                                          score_column="probabilidad"), files)
+
+
 def test_italy_power_demand_correctness_as_a_question_evaluation():
     """Acierto por caso de cinco clasificadores (un caso del conjunto de prueba hace de
     pregunta): diseño de evaluación por preguntas, McNemar exacta por parejas con Holm."""

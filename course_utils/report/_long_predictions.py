@@ -23,6 +23,45 @@ def _identifies_cases(long: pd.DataFrame, col, model) -> bool:
     return bool(sizes.all()) and len(set(sets)) == 1 and len(sets[0]) > 1
 
 
+def _looks_like_case_ids(long: pd.DataFrame, col, model) -> bool:
+    """Si ``col`` tiene, en cada modelo, un valor distinto por fila, y son enteros o textos (no
+    puntuaciones): identificadores de caso, aunque no coincidan entre modelos."""
+    values = long[col]
+    if values.isna().any() or values.map(lambda v: isinstance(v, float)).any():
+        return False
+    if not values.map(lambda v: isinstance(v, (str, int)) or hasattr(v, "is_integer")).all():
+        return False
+    unique = long.groupby(model, sort=False)[col].agg(lambda s: s.is_unique)
+    return bool(unique.all())
+
+
+def _refuse_mismatched_case_ids(long: pd.DataFrame, col, model) -> None:
+    """Una columna de identificadores que nombra en parte los mismos casos en todos los modelos
+    (o los mismos, escritos unas veces como texto y otras como número) pero no del todo:
+    emparejar por posición daría valores p de casos distintos, así que se dice por qué. Si los
+    modelos no comparten ningún identificador, es un número de fila y no se dice nada."""
+    groups = {name: set(g) for name, g in long.groupby(model, sort=False)[col]}
+    as_text = {name: {str(v) for v in g} for name, g in groups.items()}
+    mixed_types = len(set(map(frozenset, as_text.values()))) == 1
+    shared = set.intersection(*groups.values())
+    if not shared and not mixed_types:
+        return
+    first_name, first = next(iter(groups.items()))
+    other_name, other = next((n, g) for n, g in groups.items() if g != first)
+    where, absent, extra = ((first_name, other_name, first - other) if first - other
+                            else (other_name, first_name, other - first))
+    example = sorted(extra, key=str)[0]
+    cause = (f" Son los mismos casos escritos unas veces como texto y otras como número («'0'» "
+             f"y «0» son casos distintos): conviértala a un solo tipo, p. ej. "
+             f"`data[{str(col)!r}] = data[{str(col)!r}].astype(str)`." if mixed_types else "")
+    raise ValueError(
+        f"`data` parece un conjunto de prueba en forma larga con los casos en «{col}», pero no "
+        f"tiene los mismos casos en todos los modelos: {example!r} está en «{where}» y no en "
+        f"«{absent}».{cause} Sin los mismos casos no se pueden emparejar las predicciones; "
+        f"corrija «{col}» o, si no identifica los casos, ignórela con "
+        f"{option('ignore_columns', [str(col)])}.")
+
+
 def _constant_per_case(long: pd.DataFrame, col, case) -> bool:
     return bool((long.groupby(case, sort=False)[col].nunique(dropna=False) == 1).all())
 
@@ -42,6 +81,11 @@ def long_predictions(table: pd.DataFrame, roles: dict, used: set) -> tuple | Non
     cases = [c for c in rest if c not in (roles["label"], roles["score"])
              and _identifies_cases(table, c, model)]
     position_note = ""
+    if not cases:
+        for col in rest:
+            if col not in (roles["label"], roles["score"]) \
+                    and _looks_like_case_ids(table, col, model):
+                _refuse_mismatched_case_ids(table, col, model)
     if not cases:  # ¿filas alineadas por posición dentro de cada modelo?
         label = _positional_label(table, model, rest, roles["label"])
         if label is None:
