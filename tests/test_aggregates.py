@@ -142,3 +142,12 @@ def test_probability_of_improvement_names_its_own_arguments():
         cu.probability_of_improvement(ok, [[0.1], [0.3]])
     with pytest.raises(ValueError, match="^`scores_y` contiene"):
         cu.probability_of_improvement(ok, [[0.1, np.nan], [0.3, 0.4]])
+
+
+def test_probability_of_improvement_refuses_tasks_in_another_order():
+    # Con tablas de pandas, las columnas nombran las tareas: en otro orden, cada tarea de X se
+    # compararía con otra de Y (0.3333 en lugar de 0.5, sin error).
+    x = pd.DataFrame({"a": [0.0, 0.1], "b": [5.0, 5.1], "c": [10.0, 10.1]})
+    assert cu.probability_of_improvement(x, x.copy(), random_state=0).estimate == 0.5
+    with pytest.raises(ValueError, match=r"scores_y\[scores_x\.columns\]"):
+        cu.probability_of_improvement(x, x[["b", "c", "a"]], random_state=0)

@@ -330,6 +330,17 @@ def probability_of_improvement(
     0.9722
     """
     x, y = _check_runs(scores_x, "scores_x"), _check_runs(scores_y, "scores_y")
+    tasks_x, tasks_y = (list(getattr(t, "columns", [])) for t in (scores_x, scores_y))
+    if tasks_x and tasks_y and tasks_x != tasks_y:
+        # Se compara tarea a tarea por posición: con las columnas en otro orden, cada
+        # tarea de X se compararía con otra de Y.
+        fix = (" (las mismas en otro orden: use `scores_y[scores_x.columns]`)"
+               if sorted(map(str, tasks_x)) == sorted(map(str, tasks_y)) else "")
+        raise ValueError(
+            "`scores_x` y `scores_y` deben tener las mismas tareas en el mismo orden; "
+            f"sus columnas son {tasks_x[:4]}{'…' if len(tasks_x) > 4 else ''} y "
+            f"{tasks_y[:4]}{'…' if len(tasks_y) > 4 else ''}{fix}."
+        )
     if x.shape[1] != y.shape[1]:
         raise ValueError(
             "`scores_x` y `scores_y` deben tener las mismas tareas (columnas), en el mismo "
