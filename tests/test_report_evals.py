@@ -164,3 +164,20 @@ def test_a_label_column_makes_it_long_predictions_not_questions():
     from course_utils.report._evals import question_columns
 
     assert question_columns(table) is None
+
+
+def test_a_repeated_or_lost_answer_is_refused_not_averaged_in():
+    # Con una sola fila repetida (con el acierto contrario), la media de A bajaba de 0.7 a
+    # 0.6917 y el análisis pasaba de McNemar exacta a la prueba z, solo con una nota.
+    rng = np.random.default_rng(0)
+    rows = [dict(pregunta=i, modelo=m, acierto=int(rng.random() < p))
+            for i in range(60) for m, p in (("A", 0.7), ("B", 0.5))]
+    data = pd.DataFrame(rows)
+    assert cu.analyze_results(data).design == "questions"
+    extra = pd.DataFrame([dict(pregunta=7, modelo="A", acierto=1 - data.acierto[14])])
+    with pytest.raises(ValueError, match="la pregunta '7' tiene 2 de 'A'"):
+        cu.analyze_results(pd.concat([data, extra], ignore_index=True))
+    # Tres respuestas muestreadas por pregunta y modelo, y a una le falta una: también.
+    three = pd.concat([data] * 3, ignore_index=True)
+    with pytest.raises(ValueError, match="la pregunta '5' tiene 2 de 'B'"):
+        cu.analyze_results(three.drop(index=11))

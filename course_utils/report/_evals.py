@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from course_utils._validation import check_alpha
+from course_utils._validation import check_alpha, show_value
 from course_utils.report._blocks import blocks_html, blocks_latex, blocks_markdown
 from course_utils.practice.question_evals import compare_question_models, question_score
 from course_utils.report._roles import _LABEL_NAMES, _plain
@@ -216,7 +216,7 @@ def analyze_question_table(
         row = int(np.flatnonzero(bad.to_numpy())[0])
         raise ValueError(
             f"`data`: la columna «{correct}» debe tener aciertos 0/1 o puntuaciones en [0, 1]; "
-            f"la fila {row} tiene {table[correct].iloc[row]!r}."
+            f"la fila {row} tiene {show_value(table[correct].iloc[row])}."
         )
     frame = pd.DataFrame({"item": table[item].astype(str), "model": table[model].astype(str),
                           "correct": values.astype(float)})
@@ -231,6 +231,18 @@ def analyze_question_table(
         raise ValueError(
             f"`data`: cada modelo debe responder a las mismas preguntas (la comparación es "
             f"pareada), pero {_missing_pairs(counts)}. Quite esa pregunta o complete el resultado."
+        )
+    if counts.to_numpy().min() != counts.to_numpy().max():
+        # Varias respuestas por pregunta son muestras; un número distinto en una sola celda
+        # suele ser una fila repetida o perdida, y cambiaría la media y la prueba sin decirlo.
+        usual = int(np.median(counts.to_numpy()))
+        it, mo = next((i, m) for i in counts.index for m in counts.columns
+                      if counts.loc[i, m] != usual)
+        raise ValueError(
+            f"`data`: cada pregunta debe tener el mismo número de respuestas de cada modelo, "
+            f"pero la pregunta {it!r} tiene {int(counts.loc[it, mo])} de {mo!r} y la mayoría "
+            f"de las celdas {usual}. ¿Hay filas repetidas o perdidas? Si son respuestas "
+            "muestreadas, dé a todas las preguntas el mismo número."
         )
     means = frame.pivot_table(index="item", columns="model", values="correct", aggfunc="mean")
     clusters = None
