@@ -187,41 +187,9 @@ def _missing_pairs(counts: pd.DataFrame) -> str:
     return f"la pregunta {item!r} no tiene resultado del modelo {model!r}"
 
 
-def analyze_question_table(
-    table: pd.DataFrame, columns: dict[str, str] | None = None, *, alpha: float = 0.05
-) -> QuestionEvalsReport:
-    """Analiza una tabla larga de preguntas (ver el módulo) y devuelve el informe.
-
-    Varias filas de una misma pregunta y modelo son respuestas muestreadas: la pregunta
-    se resume por su media. Cada modelo debe tener resultado en todas las preguntas (la
-    comparación es pareada), y el grupo de una pregunta debe ser uno solo.
-
-    Lanza
-    -----
-    ValueError
-        Si falta alguna columna, hay un solo modelo, un modelo no respondió a alguna
-        pregunta, una pregunta está en dos grupos o un acierto no está en [0, 1].
-    """
-    alpha = check_alpha(alpha)
-    columns = question_columns(table) if columns is None else columns
-    if columns is None:
-        raise ValueError(
-            "`data`: una evaluación por preguntas necesita las columnas «item» (o «pregunta»), "
-            f"«model» (o «modelo») y «correct» (o «acierto»); llegaron {list(table.columns)}."
-        )
-    item, model, correct = columns["item"], columns["model"], columns["correct"]
-    values = pd.to_numeric(table[correct], errors="coerce")
-    bad = values.isna() | (values < 0) | (values > 1)
-    if bad.any():
-        row = int(np.flatnonzero(bad.to_numpy())[0])
-        raise ValueError(
-            f"`data`: la columna «{correct}» debe tener aciertos 0/1 o puntuaciones en [0, 1]; "
-            f"la fila {row} tiene {show_value(table[correct].iloc[row])}."
-        )
-    frame = pd.DataFrame({"item": table[item].astype(str), "model": table[model].astype(str),
-                          "correct": values.astype(float)})
-    counts = frame.pivot_table(index="item", columns="model", values="correct", aggfunc="size",
-                               fill_value=0)
+def _check_answer_counts(counts: pd.DataFrame, model) -> None:
+    """Al menos dos modelos, cada uno con respuesta en todas las preguntas y el mismo número de
+    respuestas en cada celda pregunta × modelo."""
     if counts.shape[1] < 2:
         raise ValueError(
             f"`data`: la columna «{model}» tiene un solo modelo ({counts.columns[0]!r}): no hay "
@@ -244,6 +212,45 @@ def analyze_question_table(
             f"de las celdas {usual}. ¿Hay filas repetidas o perdidas? Si son respuestas "
             "muestreadas, dé a todas las preguntas el mismo número."
         )
+
+
+def analyze_question_table(
+    table: pd.DataFrame, columns: dict[str, str] | None = None, *, alpha: float = 0.05
+) -> QuestionEvalsReport:
+    """Analiza una tabla larga de preguntas (ver el módulo) y devuelve el informe.
+
+    Varias filas de una misma pregunta y modelo son respuestas muestreadas: la pregunta
+    se resume por su media. Cada modelo debe tener resultado en todas las preguntas (la
+    comparación es pareada), y el grupo de una pregunta debe ser uno solo.
+
+    Lanza
+    -----
+    ValueError
+        Si falta alguna columna, hay un solo modelo, un modelo no respondió a alguna
+        pregunta o lo hizo un número de veces distinto del de las demás, una pregunta está en
+        dos grupos o un acierto no está en [0, 1].
+    """
+    alpha = check_alpha(alpha)
+    columns = question_columns(table) if columns is None else columns
+    if columns is None:
+        raise ValueError(
+            "`data`: una evaluación por preguntas necesita las columnas «item» (o «pregunta»), "
+            f"«model» (o «modelo») y «correct» (o «acierto»); llegaron {list(table.columns)}."
+        )
+    item, model, correct = columns["item"], columns["model"], columns["correct"]
+    values = pd.to_numeric(table[correct], errors="coerce")
+    bad = values.isna() | (values < 0) | (values > 1)
+    if bad.any():
+        row = int(np.flatnonzero(bad.to_numpy())[0])
+        raise ValueError(
+            f"`data`: la columna «{correct}» debe tener aciertos 0/1 o puntuaciones en [0, 1]; "
+            f"la fila {row} tiene {show_value(table[correct].iloc[row])}."
+        )
+    frame = pd.DataFrame({"item": table[item].astype(str), "model": table[model].astype(str),
+                          "correct": values.astype(float)})
+    counts = frame.pivot_table(index="item", columns="model", values="correct", aggfunc="size",
+                               fill_value=0)
+    _check_answer_counts(counts, model)
     means = frame.pivot_table(index="item", columns="model", values="correct", aggfunc="mean")
     clusters = None
     notes = []
